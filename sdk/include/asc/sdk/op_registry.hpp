@@ -1,0 +1,135 @@
+// Operator definitions and the registry they live in.
+//
+// An operator is keyed the way ONNX keys it: (domain, op type, opset range). Each definition
+// gives shape/type inference, a reference kernel, and the cost facts the NPU simulator uses.
+// In-tree and third-party operator plugins register through the same ASC_REGISTER_OP macro:
+//
+//   ASC_REGISTER_OP("", "Relu", 6, 13, relu::infer, relu::compute, relu::cost);
+//
+// and pass the collected definitions to the registry in their plugin entry point with
+// `registrar.add_collected_ops()` (see plugin.hpp).
+#pragma once
+
+#include <climits>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "asc/sdk/graph.hpp"
+#include "asc/sdk/tensor.hpp"
+
+namespace asc {
+
+// The NPU unit that runs an operator: Cube (matrix: Conv, MatMul, Gemm), Vector (elementwise,
+// reductions, normalisation), Scalar (control-heavy: TopK, NMS), or None (metadata only:
+// Reshape, Shape: no data moves when the layout allows it).
+enum class ComputeUnit : std::uint8_t { Cube, Vector, Scalar, None };
+std::string_view compute_unit_name(ComputeUnit unit);
+
+struct CostFacts {
+  double flops = 0;              // multiply and add count 2 for a MAC
+  std::int64_t bytes_read = 0;   // input and weight bytes at the operator's dtypes
+  std::int64_t bytes_written = 0;
+  ComputeUnit unit = ComputeUnit::Vector;
+};
+
+// What a kernel sees when it runs. Inputs are borrowed for the call; the kernel sets every
+// output (outputs.size() == node.outputs.size(); leave an omitted output undefined).
+struct KernelContext {
+  const Node& node;
+  std::int64_t opset;
+  std::vector<const Tensor*> inputs;  // nullptr for an omitted optional input
+  std::vector<Tensor> outputs;
+  // Threads the kernel may use (backends decide; 1 for the reference backend by default).
+  int threads = 1;
+
+  std::size_t input_count() const noexcept { return inputs.size(); }
+  bool has_input(std::size_t i) const noexcept { return i < inputs.size() && inputs[i] != nullptr; }
+  // Throws EE2003 naming the node when input i is absent.
+  const Tensor& input(std::size_t i) const;
+  const Attributes& attrs() const noexcept { return node.attributes; }
+};
+
+// What shape/type inference sees: input types and, where they are constants (initializers,
+// Constant outputs), their values, as ONNX's data propagation does for Reshape and friends.
+struct InferenceContext {
+  const Node& node;
+  std::int64_t opset;
+  std::vector<const ValueInfo*> inputs;     // nullptr for an omitted optional input
+  std::vector<const Tensor*> input_values;  // nullptr where the value is not known
+  std::vector<ValueInfo> outputs;           // inference fills dtype and shape; names are preset
+
+  bool has_input(std::size_t i) const noexcept { return i < inputs.size() && inputs[i] != nullptr; }
+  const ValueInfo& input(std::size_t i) const;
+  const Tensor* input_value(std::size_t i) const noexcept {
+    return i < input_values.size() ? input_values[i] : nullptr;
+  }
+  const Attributes& attrs() const noexcept { return node.attributes; }
+};
+
+// What the cost model sees: the node with static input and output types.
+struct CostContext {
+  const Node& node;
+  std::vector<const ValueInfo*> inputs;
+  std::vector<const ValueInfo*> outputs;
+};
+
+using InferFunction = std::function<void(InferenceContext&)>;
+using KernelFunction = std::function<void(KernelContext&)>;
+using CostFunction = std::function<CostFacts(const CostContext&)>;
+
+struct OpDefinition {
+  std::string domain;  // "" for ai.onnx
+  std::string op_type;
+  std::int64_t since_version = 1;
+  std::int64_t end_version = INT_MAX;  // inclusive
+  InferFunction infer;
+  KernelFunction compute;
+  CostFunction cost;
+  std::string plugin;  // filled in by the registry: which plugin registered it
+};
+
+// Definitions by key. Later registrations for an overlapping key are refused (EE6007) so that
+// no plugin silently replaces another's kernel.
+class OpRegistry {
+ public:
+  void add(OpDefinition definition);
+  // The definition that covers `opset` for (domain, op_type), or nullptr.
+  const OpDefinition* find(const std::string& domain, const std::string& op_type, std::int64_t opset) const;
+  // Any version of (domain, op_type) registered?
+  bool knows(const std::string& domain, const std::string& op_type) const;
+  const std::vector<OpDefinition>& all() const noexcept { return definitions_; }
+
+ private:
+  std::vector<OpDefinition> definitions_;
+};
+
+// Resolves the definition for a node of `graph`, using the graph's opset for the node's domain.
+const OpDefinition* find_op(const OpRegistry& registry, const Graph& graph, const Node& node);
+
+// Every node without a kernel, listed at once (name, op type, domain, opset, input dtypes and
+// shapes) in one EE2001 error. Does nothing when all are covered.
+void check_all_ops_supported(const OpRegistry& registry, const Graph& graph);
+
+namespace detail {
+// Per plugin library: definitions collected by ASC_REGISTER_OP in this shared object. Hidden
+// visibility gives every plugin its own list even if it is built without -fvisibility=hidden.
+__attribute__((visibility("hidden"))) inline std::vector<OpDefinition>& collected_ops() {
+  static std::vector<OpDefinition> ops;
+  return ops;
+}
+struct OpCollector {
+  OpCollector(OpDefinition definition) { collected_ops().push_back(std::move(definition)); }
+};
+}  // namespace detail
+
+}  // namespace asc
+
+#define ASC_OP_CONCAT_IMPL(a, b) a##b
+#define ASC_OP_CONCAT(a, b) ASC_OP_CONCAT_IMPL(a, b)
+
+// Registers an operator definition with this plugin's collected list (see header comment).
+#define ASC_REGISTER_OP(DOMAIN, OP_TYPE, SINCE, END, INFER, COMPUTE, COST)                           \
+  static const ::asc::detail::OpCollector ASC_OP_CONCAT(asc_op_collector_, __COUNTER__)(              \
+      ::asc::OpDefinition{DOMAIN, OP_TYPE, SINCE, END, INFER, COMPUTE, COST, {}})
