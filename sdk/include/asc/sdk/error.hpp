@@ -78,6 +78,11 @@ int exit_code_for(ErrorCode code);
 class Error : public std::runtime_error {
  public:
   Error(ErrorCode code, std::string message);
+  Error(const Error&) = default;
+  Error& operator=(const Error&) = default;
+  // Out of line on purpose: it anchors the vtable in the SDK library, so an Error thrown by a
+  // plugin stays valid after the plugin library is unloaded.
+  ~Error() override;
   ErrorCode code() const noexcept { return code_; }
   const std::string& message() const noexcept { return message_; }
 

@@ -79,6 +79,8 @@ class Graph {
   // Metadata carried along (producer name, doc string, ...).
   std::map<std::string, std::string> metadata;
 
+  // The imported opset of `domain` ("" and "ai.onnx" both mean the default domain); 0 when the
+  // graph does not import it.
   std::int64_t opset(const std::string& domain = "") const;
 
   // Nodes, always in a valid topological order.

@@ -100,6 +100,8 @@ class OpRegistry {
   // Any version of (domain, op_type) registered?
   bool knows(const std::string& domain, const std::string& op_type) const;
   const std::vector<OpDefinition>& all() const noexcept { return definitions_; }
+  // Drops the definitions `plugin` registered.
+  void remove_plugin(const std::string& plugin);
 
  private:
   std::vector<OpDefinition> definitions_;

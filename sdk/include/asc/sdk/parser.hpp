@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "asc/sdk/graph.hpp"
@@ -15,6 +16,11 @@ struct ParseOptions {
   // Fixes graph input shapes (ATC's --input_shape); -1 keeps a dimension dynamic.
   std::map<std::string, std::vector<std::int64_t>> input_shapes;
 };
+
+// Parses ATC's --input_shape syntax: "data:1,3,224,224;mask:1,128", where -1 keeps a dimension
+// dynamic and "name:" (no dims) is a scalar. The name ends at the last ':' so names like
+// "input:0" work. Throws EE1009 naming the offending entry.
+std::map<std::string, std::vector<std::int64_t>> parse_input_shape_spec(std::string_view text);
 
 class Parser {
  public:

@@ -70,6 +70,10 @@ class Registry {
   // Drops everything (the host calls this before unloading plugin libraries, since the
   // objects' code lives in them).
   void clear();
+  // Drops everything `plugin` registered, of every kind. The host calls it when a plugin's
+  // registration fails half-way, so that a refused plugin contributes nothing and its library
+  // can be unloaded.
+  void remove_plugin(const std::string& plugin);
 
  private:
   OpRegistry ops_;

@@ -1,0 +1,219 @@
+#include "asc/sdk/tensor.hpp"
+
+#include <array>
+#include <cctype>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <utility>
+
+#include "asc/sdk/error.hpp"
+#include "element_access.hpp"
+
+namespace asc {
+namespace {
+
+constexpr std::size_t kAlignment = 64;
+
+constexpr std::array<std::pair<std::string_view, Format>, 6> kFormats{{
+    {"ND", Format::ND},
+    {"NCHW", Format::NCHW},
+    {"NHWC", Format::NHWC},
+    {"NC1HWC0", Format::NC1HWC0},
+    {"FRACTAL_Z", Format::FRACTAL_Z},
+    {"FRACTAL_NZ", Format::FRACTAL_NZ},
+}};
+
+// Element values of any view in row-major order, converted to Out.
+template <class Out> std::vector<Out> gather(const TensorView& view) {
+  std::vector<Out> result;
+  result.reserve(static_cast<std::size_t>(view.numel()));
+  visit_dtype(view.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* base = reinterpret_cast<const T*>(view.raw());
+    detail::for_each_offset(view.shape(), view.strides(), [&](std::int64_t offset) {
+      result.push_back(detail::convert_element<Out>(base[offset]));
+    });
+  });
+  return result;
+}
+
+}  // namespace
+
+std::string_view format_name(Format format) {
+  for (const auto& [name, value] : kFormats)
+    if (value == format) return name;
+  return "ND";
+}
+
+std::optional<Format> parse_format(std::string_view text) {
+  for (const auto& [name, value] : kFormats) {
+    if (name.size() != text.size()) continue;
+    bool equal = true;
+    for (std::size_t i = 0; i < name.size() && equal; ++i)
+      equal = std::toupper(static_cast<unsigned char>(text[i])) == name[i];
+    if (equal) return value;
+  }
+  return std::nullopt;
+}
+
+std::int64_t num_elements(const Shape& shape) {
+  std::int64_t count = 1;
+  for (const std::int64_t dim : shape) {
+    if (dim < 0) throw Error(ErrorCode::Internal, "shape " + shape_to_string(shape) + " has a negative dimension");
+    if (__builtin_mul_overflow(count, dim, &count))
+      throw Error(ErrorCode::MemoryAllocationFailed, "shape " + shape_to_string(shape) + " has too many elements");
+  }
+  return count;
+}
+
+Shape contiguous_strides(const Shape& shape) {
+  Shape strides(shape.size(), 1);
+  std::int64_t stride = 1;
+  for (std::size_t d = shape.size(); d-- > 0;) {
+    strides[d] = stride;
+    stride *= std::max<std::int64_t>(shape[d], 1);
+  }
+  return strides;
+}
+
+std::string shape_to_string(const Shape& shape) {
+  std::string text = "[";
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    if (i != 0) text += ',';
+    text += std::to_string(shape[i]);
+  }
+  return text + "]";
+}
+
+Buffer::Buffer(std::shared_ptr<const void> owner, std::byte* data, std::size_t bytes)
+    : owner_(std::move(owner)), data_(data), size_(bytes) {}
+
+std::shared_ptr<Buffer> Buffer::allocate(std::size_t bytes) {
+  // aligned_alloc needs a multiple of the alignment; never zero so data() is never null.
+  const std::size_t rounded = (bytes + kAlignment - 1) / kAlignment * kAlignment + (bytes == 0 ? kAlignment : 0);
+  void* memory = std::aligned_alloc(kAlignment, rounded);
+  if (memory == nullptr)
+    throw Error(ErrorCode::MemoryAllocationFailed, "cannot allocate " + std::to_string(bytes) + " bytes");
+  std::memset(memory, 0, rounded);
+  std::shared_ptr<const void> owner(memory, [](const void* p) { std::free(const_cast<void*>(p)); });
+  return std::shared_ptr<Buffer>(new Buffer(std::move(owner), static_cast<std::byte*>(memory), bytes));
+}
+
+std::shared_ptr<Buffer> Buffer::wrap(std::shared_ptr<const void> owner, std::byte* data, std::size_t bytes) {
+  return std::shared_ptr<Buffer>(new Buffer(std::move(owner), data, bytes));
+}
+
+TensorView::TensorView(DType dtype, Shape shape, std::byte* data, Format format)
+    : dtype_(dtype), shape_(std::move(shape)), strides_(contiguous_strides(shape_)), data_(data), format_(format) {}
+
+TensorView::TensorView(DType dtype, Shape shape, Shape strides, std::byte* data, Format format)
+    : dtype_(dtype), shape_(std::move(shape)), strides_(std::move(strides)), data_(data), format_(format) {
+  if (strides_.size() != shape_.size())
+    throw Error(ErrorCode::Internal, "tensor view of shape " + shape_to_string(shape_) + " has strides " +
+                                         shape_to_string(strides_) + " of another rank");
+}
+
+bool TensorView::is_contiguous() const {
+  std::int64_t expected = 1;
+  for (std::size_t d = shape_.size(); d-- > 0;) {
+    if (shape_[d] == 0) return true;
+    if (shape_[d] != 1 && strides_[d] != expected) return false;
+    expected *= shape_[d];
+  }
+  return true;
+}
+
+void TensorView::check_type(DType requested) const {
+  if (requested != dtype_)
+    throw Error(ErrorCode::InputMismatch, "tensor holds " + std::string(dtype_name(dtype_)) + ", accessed as " +
+                                              std::string(dtype_name(requested)));
+}
+
+void TensorView::check_contiguous() const {
+  if (!is_contiguous())
+    throw Error(ErrorCode::Internal, "span() needs a contiguous tensor; shape " + shape_to_string(shape_) +
+                                         " has strides " + shape_to_string(strides_));
+}
+
+Tensor::Tensor(DType dtype, Shape shape, Format format) {
+  if (dtype == DType::Undefined) throw_unsupported_dtype(dtype, "Tensor");
+  const std::int64_t count = num_elements(shape);
+  std::size_t bytes = 0;
+  if (__builtin_mul_overflow(static_cast<std::size_t>(count), dtype_size(dtype), &bytes))
+    throw Error(ErrorCode::MemoryAllocationFailed, "tensor of shape " + shape_to_string(shape) + " is too large");
+  buffer_ = Buffer::allocate(bytes);
+  view_ = TensorView(dtype, std::move(shape), buffer_->data(), format);
+}
+
+Tensor::Tensor(std::shared_ptr<Buffer> buffer, std::size_t byte_offset, DType dtype, Shape shape, Shape strides,
+               Format format) {
+  if (buffer == nullptr) throw Error(ErrorCode::Internal, "Tensor: null buffer");
+  if (dtype == DType::Undefined) throw_unsupported_dtype(dtype, "Tensor");
+  if (strides.empty() && !shape.empty()) strides = contiguous_strides(shape);
+  if (strides.size() != shape.size())
+    throw Error(ErrorCode::Internal, "Tensor: strides " + shape_to_string(strides) + " do not match shape " +
+                                         shape_to_string(shape));
+  if (num_elements(shape) > 0) {
+    const auto element = static_cast<std::int64_t>(dtype_size(dtype));
+    std::int64_t lowest = 0;
+    std::int64_t highest = 0;
+    for (std::size_t d = 0; d < shape.size(); ++d) {
+      const std::int64_t reach = strides[d] * (shape[d] - 1);
+      (reach < 0 ? lowest : highest) += reach;
+    }
+    const auto offset = static_cast<std::int64_t>(byte_offset);
+    if (offset + lowest * element < 0 ||
+        offset + (highest + 1) * element > static_cast<std::int64_t>(buffer->size()))
+      throw Error(ErrorCode::Internal, "Tensor: shape " + shape_to_string(shape) + " with strides " +
+                                           shape_to_string(strides) + " at byte offset " + std::to_string(byte_offset) +
+                                           " does not fit a buffer of " + std::to_string(buffer->size()) + " bytes");
+  } else if (byte_offset > buffer->size()) {
+    throw Error(ErrorCode::Internal, "Tensor: byte offset " + std::to_string(byte_offset) + " past the buffer end");
+  }
+  std::byte* first = buffer->data() + byte_offset;
+  buffer_ = std::move(buffer);
+  view_ = TensorView(dtype, std::move(shape), std::move(strides), first, format);
+}
+
+std::vector<double> Tensor::to_doubles() const { return gather<double>(view_); }
+
+std::vector<std::int64_t> Tensor::to_int64s() const { return gather<std::int64_t>(view_); }
+
+Tensor Tensor::clone() const {
+  if (!defined()) return {};
+  Tensor copy(dtype(), shape(), format());
+  if (is_contiguous()) {
+    std::memcpy(copy.view_.raw(), view_.raw(), nbytes());
+    return copy;
+  }
+  const std::size_t element = dtype_size(dtype());
+  std::byte* out = copy.view_.raw();
+  detail::for_each_offset(shape(), strides(), [&](std::int64_t offset) {
+    std::memcpy(out, view_.raw() + offset * static_cast<std::int64_t>(element), element);
+    out += element;
+  });
+  return copy;
+}
+
+Tensor Tensor::contiguous() const { return is_contiguous() ? *this : clone(); }
+
+Tensor Tensor::reshaped(Shape shape) const {
+  if (!is_contiguous())
+    throw Error(ErrorCode::Internal, "reshaped(): tensor of shape " + shape_to_string(this->shape()) +
+                                         " is not contiguous; call contiguous() first");
+  if (num_elements(shape) != numel())
+    throw Error(ErrorCode::Internal, "reshaped(): cannot reshape " + shape_to_string(this->shape()) + " to " +
+                                         shape_to_string(shape) + ": element counts differ");
+  Tensor result = *this;
+  result.view_ = TensorView(dtype(), std::move(shape), view_.raw(), format());
+  return result;
+}
+
+Tensor Tensor::with_format(Format format) const {
+  Tensor result = *this;
+  result.view_ = TensorView(dtype(), shape(), strides(), view_.raw(), format);
+  return result;
+}
+
+}  // namespace asc

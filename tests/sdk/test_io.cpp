@@ -1,0 +1,197 @@
+#include <doctest/doctest.h>
+
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "asc/sdk/error.hpp"
+#include "asc/sdk/io.hpp"
+#include "temp_dir.hpp"
+
+using asc::DType;
+using asc::Tensor;
+
+namespace {
+
+std::vector<std::byte> bytes_of(std::string_view text) {
+  const auto* p = reinterpret_cast<const std::byte*>(text.data());
+  return {p, p + text.size()};
+}
+
+std::string text_of(const std::vector<std::byte>& bytes) {
+  return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
+}
+
+asc::ErrorCode decode_error(const std::vector<std::byte>& bytes, std::string* message = nullptr) {
+  try {
+    asc::decode_npy(bytes, "bad.npy");
+  } catch (const asc::Error& error) {
+    if (message != nullptr) *message = error.message();
+    return error.code();
+  }
+  FAIL("decode_npy accepted malformed input");
+  return asc::ErrorCode::Internal;
+}
+
+// A hand-built .npy 1.0 file: magic, version, header length, header, data.
+std::vector<std::byte> npy_v1(const std::string& header, std::string_view data) {
+  std::string file = std::string("\x93NUMPY\x01\x00", 8);
+  file += static_cast<char>(header.size() & 0xFF);
+  file += static_cast<char>(header.size() >> 8);
+  file += header;
+  file += data;
+  return bytes_of(file);
+}
+
+bool same_bytes(const Tensor& a, const Tensor& b) {
+  return a.nbytes() == b.nbytes() && std::memcmp(a.view().raw(), b.view().raw(), a.nbytes()) == 0;
+}
+
+}  // namespace
+
+TEST_CASE("encode_npy writes numpy's v1.0 layout") {
+  const Tensor t = Tensor::from_vector<float>({2, 3}, {1, 2, 3, 4, 5, 6});
+  const std::vector<std::byte> file = asc::encode_npy(t);
+  const std::string text = text_of(file);
+  CHECK(text.substr(0, 8) == std::string("\x93NUMPY\x01\x00", 8));
+  const std::size_t header_length = static_cast<unsigned char>(text[8]) | (static_cast<unsigned char>(text[9]) << 8);
+  CHECK((10 + header_length) % 64 == 0);
+  const std::string header = text.substr(10, header_length);
+  CHECK(header.rfind("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }", 0) == 0);
+  CHECK(header.back() == '\n');
+  CHECK(file.size() == 10 + header_length + 24);
+  float first;
+  std::memcpy(&first, file.data() + 10 + header_length, 4);
+  CHECK(first == 1.0f);
+
+  CHECK(text_of(asc::encode_npy(Tensor::from_vector<std::int8_t>({3}, {1, 2, 3}))).find("'shape': (3,)") !=
+        std::string::npos);
+  CHECK(text_of(asc::encode_npy(Tensor::scalar<double>(2.5))).find("'descr': '<f8', 'fortran_order': False, 'shape': ()") !=
+        std::string::npos);
+}
+
+TEST_CASE("npy round trip for every dtype") {
+  const std::vector<DType> all{DType::Float32, DType::Float16, DType::BFloat16, DType::Float64, DType::Int8,
+                               DType::UInt8,   DType::Int16,   DType::UInt16,   DType::Int32,   DType::UInt32,
+                               DType::Int64,   DType::UInt64,  DType::Bool};
+  asc::test::TempDir dir;
+  for (const DType dtype : all) {
+    CAPTURE(asc::dtype_name(dtype));
+    const Tensor original = Tensor::from_vector<double>({2, 3}, {0, 1, 2, 3, 4, 5}).cast(dtype);
+    const std::filesystem::path path = dir / (std::string(asc::dtype_name(dtype)) + ".npy");
+    asc::write_npy(path, original);
+    const Tensor loaded = asc::read_npy(path);
+    CHECK(loaded.dtype() == dtype);
+    CHECK(loaded.shape() == asc::Shape{2, 3});
+    CHECK(same_bytes(loaded, original));
+  }
+  for (const asc::Shape& shape : {asc::Shape{}, asc::Shape{4}, asc::Shape{0, 3}, asc::Shape{1, 2, 1, 2}}) {
+    CAPTURE(asc::shape_to_string(shape));
+    const Tensor original(DType::Float32, shape);
+    const Tensor loaded = asc::decode_npy(asc::encode_npy(original), "memory");
+    CHECK(loaded.shape() == shape);
+  }
+}
+
+TEST_CASE("npy: strided tensors are written in row-major order") {
+  const Tensor base = Tensor::from_vector<std::int32_t>({2, 3}, {0, 1, 2, 3, 4, 5});
+  const Tensor transposed(base.buffer(), 0, DType::Int32, {3, 2}, {1, 3});
+  const Tensor loaded = asc::decode_npy(asc::encode_npy(transposed), "memory");
+  CHECK(loaded.to_int64s() == std::vector<std::int64_t>{0, 3, 1, 4, 2, 5});
+}
+
+TEST_CASE("npy: Fortran order, big-endian data, bool normalisation, v2 headers") {
+  // Column-major 2x3 holding [[0,1,2],[3,4,5]] is stored 0,3,1,4,2,5.
+  const std::string fortran_data("\x00\x03\x01\x04\x02\x05", 6);
+  const Tensor f = asc::decode_npy(npy_v1("{'descr': '|u1', 'fortran_order': True, 'shape': (2, 3), }\n", fortran_data), "f");
+  CHECK(f.to_int64s() == std::vector<std::int64_t>{0, 1, 2, 3, 4, 5});
+
+  const Tensor be = asc::decode_npy(
+      npy_v1("{'descr': '>i2', 'fortran_order': False, 'shape': (2,), }\n", std::string("\x01\x02\xff\xfe", 4)), "be");
+  CHECK(be.to_int64s() == std::vector<std::int64_t>{0x0102, -2});
+
+  const Tensor b = asc::decode_npy(
+      npy_v1("{'descr': '|b1', 'fortran_order': False, 'shape': (3,), }\n", std::string("\x00\x01\x07", 3)), "b");
+  CHECK(b.to_int64s() == std::vector<std::int64_t>{0, 1, 1});
+  CHECK(reinterpret_cast<const unsigned char*>(b.view().raw())[2] == 1);
+
+  const std::string header = "{'descr': '<u2', 'fortran_order': False, 'shape': (1,), }\n";
+  std::string v2 = std::string("\x93NUMPY\x02\x00", 8);
+  v2 += static_cast<char>(header.size());
+  v2 += std::string("\x00\x00\x00", 3);
+  v2 += header + std::string("\x34\x12", 2);
+  CHECK(asc::decode_npy(bytes_of(v2), "v2").to_int64s() == std::vector<std::int64_t>{0x1234});
+}
+
+TEST_CASE("npy: truncated and malformed files are EE4004 errors") {
+  const std::vector<std::byte> good = asc::encode_npy(Tensor::from_vector<float>({2, 3}, {1, 2, 3, 4, 5, 6}));
+
+  std::string message;
+  std::vector<std::byte> short_data(good.begin(), good.end() - 1);
+  CHECK(decode_error(short_data, &message) == asc::ErrorCode::FileFormatInvalid);
+  CHECK(message.find("bad.npy") != std::string::npos);
+  CHECK(message.find("truncated") != std::string::npos);
+
+  std::vector<std::byte> short_header(good.begin(), good.begin() + 30);
+  CHECK(decode_error(short_header, &message) == asc::ErrorCode::FileFormatInvalid);
+  CHECK(message.find("truncated") != std::string::npos);
+
+  CHECK(decode_error(std::vector<std::byte>(good.begin(), good.begin() + 5)) == asc::ErrorCode::FileFormatInvalid);
+  CHECK(decode_error(bytes_of("PK\x03\x04 this is a zip file")) == asc::ErrorCode::FileFormatInvalid);
+  CHECK(decode_error(npy_v1("{'descr': '<c8', 'fortran_order': False, 'shape': (1,), }\n", std::string(8, '\0'))) ==
+        asc::ErrorCode::FileFormatInvalid);
+  CHECK(decode_error(npy_v1("{'descr': '<f4', 'shape': (1,), }\n", std::string(4, '\0'))) ==
+        asc::ErrorCode::FileFormatInvalid);
+  CHECK(decode_error(npy_v1("{'descr': '<f4', 'fortran_order': Maybe, 'shape': (1,), }\n", std::string(4, '\0'))) ==
+        asc::ErrorCode::FileFormatInvalid);
+  CHECK(decode_error(npy_v1("{'descr': '<f4', 'fortran_order': False, 'shape': (-1,), }\n", std::string(4, '\0'))) ==
+        asc::ErrorCode::FileFormatInvalid);
+  CHECK(decode_error(npy_v1("{'descr': '<f4', 'fortran_order': False, 'shape': (99999999999, 99999999999), }\n",
+                            std::string(4, '\0'))) == asc::ErrorCode::FileFormatInvalid);
+}
+
+TEST_CASE("read_file reports missing files and directories") {
+  asc::test::TempDir dir;
+  try {
+    asc::read_file(dir / "absent.bin");
+    FAIL("expected EE4001");
+  } catch (const asc::Error& error) {
+    CHECK(error.code() == asc::ErrorCode::FileNotFound);
+    CHECK(error.message().find("absent.bin") != std::string::npos);
+  }
+  CHECK_THROWS_AS(asc::read_file(dir.path()), asc::Error);
+  CHECK_THROWS_AS(asc::read_npy(dir / "absent.npy"), asc::Error);
+}
+
+TEST_CASE("write_file_atomically replaces the file and leaves no temporaries") {
+  asc::test::TempDir dir;
+  const auto path = dir / "out.txt";
+  asc::write_text_atomically(path, "first");
+  asc::write_text_atomically(path, "second version");
+  CHECK(text_of(asc::read_file(path)) == "second version");
+  std::size_t entries = 0;
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir.path())) ++entries;
+  CHECK(entries == 1);
+}
+
+TEST_CASE("a failed atomic write is EE4003 naming the path") {
+  asc::test::TempDir dir;
+  const auto path = dir / "missing_dir" / "out.bin";
+  try {
+    asc::write_text_atomically(path, "data");
+    FAIL("expected EE4003");
+  } catch (const asc::Error& error) {
+    CHECK(error.code() == asc::ErrorCode::FileWriteFailed);
+    CHECK(error.message().find(path.string()) != std::string::npos);
+  }
+  CHECK(std::filesystem::is_empty(dir.path()));
+
+  // The temporary is written, then the rename onto a non-empty directory fails: it is removed.
+  const auto occupied = dir / "occupied";
+  std::filesystem::create_directories(occupied / "child");
+  CHECK_THROWS_AS(asc::write_text_atomically(occupied, "data"), asc::Error);
+  std::size_t entries = 0;
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir.path())) ++entries;
+  CHECK(entries == 1);
+}
