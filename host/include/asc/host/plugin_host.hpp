@@ -1,0 +1,62 @@
+// Finds plugin libraries, checks their descriptors, and owns both the libraries and the
+// Registry they fill. See plugin.hpp in the SDK for the plugin side of the boundary.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "asc/sdk/registry.hpp"
+
+namespace asc::host {
+
+// One file looked at while loading plugins.
+struct PluginCandidate {
+  std::filesystem::path file;
+  bool loaded = false;
+  std::string name, version, description, sdk_version;  // from the descriptor when readable
+  unsigned kinds = 0;
+  std::string reason;  // why it was rejected (empty when loaded)
+};
+
+// The documented search order: command-line dirs, then $ASC_PLUGIN_PATH (':'-separated), then
+// <dir of the asc executable>/../lib/asc/plugins, then <install prefix>/lib/asc/plugins.
+// A directory listed twice is kept at its first position only.
+std::vector<std::filesystem::path> plugin_search_path(const std::vector<std::filesystem::path>& command_line_dirs);
+
+class PluginHost {
+ public:
+  explicit PluginHost(std::vector<std::filesystem::path> search_path);
+  ~PluginHost();  // clears the registry before unloading libraries
+  PluginHost(const PluginHost&) = delete;
+  PluginHost& operator=(const PluginHost&) = delete;
+
+  // Every *.so in the search path (directories in order, files by name); the first occurrence
+  // of a plugin name wins. Refused files are recorded in candidates(), not thrown.
+  void load_all();
+  // Throws asc::Error: EE6001 (cannot open), EE6002 (no entry point), EE6003 (SDK version),
+  // EE6004 (ABI), EE6005 (registration failed), EE6007 (name already loaded from another file).
+  void load_file(const std::filesystem::path& file);
+  // EE6006 listing the missing plugins, why same-named files were refused, and where to look.
+  void require(const std::vector<std::string>& plugin_names) const;
+
+  Registry& registry();
+  const Registry& registry() const;
+  const std::vector<PluginCandidate>& candidates() const;
+  const std::vector<std::filesystem::path>& search_path() const;
+
+ private:
+  struct Libraries;
+  PluginCandidate& record(const std::filesystem::path& file);
+  const PluginCandidate* loaded_plugin(const std::string& name) const;
+
+  std::vector<std::filesystem::path> search_path_;
+  std::vector<PluginCandidate> candidates_;
+  // Declared before the registry so that, even without the explicit clear in the destructor,
+  // the registry (whose objects' code lives in the libraries) goes first.
+  std::unique_ptr<Libraries> libraries_;
+  Registry registry_;
+};
+
+}  // namespace asc::host

@@ -1,0 +1,48 @@
+# Installs the build, builds tests/host/out_of_tree/plugin against the installed SDK, and runs the
+# installed `asc` on a pipeline that uses the plugin's stage.
+#   cmake -DBUILD_DIR=... -DWORK_DIR=... -DPLUGIN_SOURCE_DIR=... -DGENERATOR=... -DCXX_COMPILER=...
+#         -P run_out_of_tree.cmake
+foreach(variable BUILD_DIR WORK_DIR PLUGIN_SOURCE_DIR GENERATOR CXX_COMPILER)
+  if(NOT DEFINED ${variable})
+    message(FATAL_ERROR "run_out_of_tree.cmake needs -D${variable}=...")
+  endif()
+endforeach()
+
+function(run_step description)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "${description} failed (${status}):\n${out}\n${err}")
+  endif()
+endfunction()
+
+set(prefix ${WORK_DIR}/prefix)
+set(plugin_build ${WORK_DIR}/plugin-build)
+file(REMOVE_RECURSE ${WORK_DIR})
+file(MAKE_DIRECTORY ${WORK_DIR})
+
+run_step("installing ${BUILD_DIR}" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
+run_step("configuring the out-of-tree plugin"
+  ${CMAKE_COMMAND} -S ${PLUGIN_SOURCE_DIR} -B ${plugin_build} -G ${GENERATOR}
+  -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=${prefix})
+run_step("building the out-of-tree plugin" ${CMAKE_COMMAND} --build ${plugin_build})
+
+file(WRITE ${WORK_DIR}/hello.yaml
+"name: hello
+plugins: [hello_out_of_tree]
+variables:
+  out: ~
+  who: world
+stages:
+  - stage: hello.write
+    with: {out: \"\${out}\", who: \"\${who}\"}
+")
+run_step("running the installed asc"
+  ${CMAKE_COMMAND} -E env --unset=ASC_PLUGIN_PATH
+  ${prefix}/bin/asc run ${WORK_DIR}/hello.yaml --plugin-dir ${plugin_build}
+  --set out=${WORK_DIR}/hello.txt --set who=out-of-tree)
+
+file(READ ${WORK_DIR}/hello.txt greeting)
+if(NOT greeting STREQUAL "hello, out-of-tree\n")
+  message(FATAL_ERROR "hello.txt holds '${greeting}', expected 'hello, out-of-tree'")
+endif()
+message(STATUS "out-of-tree plugin built against the installed SDK and run by the installed asc")
