@@ -1,0 +1,63 @@
+// The onnx.load pipeline stage and the parser's registration.
+#include <doctest/doctest.h>
+
+#include <asc/sdk/pipeline.hpp>
+
+#include "parser_fixture.hpp"
+
+namespace asc::test {
+namespace {
+
+PipelineContext run_load(const StageDefinition& stage, const std::map<std::string, std::string>& values) {
+  PipelineContext context{plugin_registry()};
+  StageParams params;
+  params.set_stage_name(stage.name);
+  for (const auto& [name, value] : values) params.set(name, value);
+  stage.run(context, params);
+  return context;
+}
+
+}  // namespace
+
+TEST_CASE("the plugin registers the onnx parser for .onnx files") {
+  CHECK(onnx_parser().name() == "onnx");
+  CHECK(onnx_parser().extensions() == std::vector<std::string>{".onnx"});
+  CHECK(plugin_registry().parser_for("net.onnx") == &onnx_parser());
+}
+
+TEST_CASE("onnx.load declares its parameters and fills the context") {
+  const StageDefinition* stage = plugin_registry().stage("onnx.load");
+  REQUIRE(stage != nullptr);
+  REQUIRE(stage->params.size() == 2);
+  CHECK(stage->params[0].name == "model");
+  CHECK(stage->params[0].type == ParamType::Path);
+  CHECK(stage->params[0].required);
+  CHECK(stage->params[1].name == "input_shape");
+  CHECK(stage->params[1].type == ParamType::String);
+  CHECK_FALSE(stage->params[1].required);
+
+  const auto path = model_path("conv.onnx");
+  SUBCASE("without input_shape") {
+    const auto context = run_load(*stage, {{"model", path.string()}});
+    REQUIRE(context.graph.has_value());
+    CHECK(context.graph->node_count() == 6);
+    CHECK(context.artifacts.at("model") == path);
+  }
+  SUBCASE("with an ATC-style input_shape") {
+    const auto context = run_load(*stage, {{"model", path.string()}, {"input_shape", "X:3,3,8,8"}});
+    CHECK(type_of(*context.graph, "Y") == "float32[3,16]");
+  }
+  SUBCASE("input_shape syntax errors are EE1009") {
+    for (const std::string bad : {"X:3,a,8,8", "X3,3,8,8", "X:1,3,8,8;X:1,3,8,8", "X:-2,3,8,8"}) {
+      INFO(bad);
+      try {
+        run_load(*stage, {{"model", path.string()}, {"input_shape", bad}});
+        FAIL("no error");
+      } catch (const Error& error) {
+        CHECK(error.code() == ErrorCode::InputShapeInvalid);
+      }
+    }
+  }
+}
+
+}  // namespace asc::test
