@@ -1,0 +1,93 @@
+// MatMul (numpy semantics): float/double through the shared GEMM, 16-bit floats computed in
+// float32, integers with wrapping (modular) accumulation.
+#include <string>
+#include <type_traits>
+
+#include <asc/sdk/error.hpp>
+
+#include "common/gemm.hpp"
+#include "linalg/matmul_shape.hpp"
+
+namespace asc::ops {
+namespace {
+
+template <class T>
+void matmul_gemm(const T* a, const T* b, T* c, const MatMulShape& plan) {
+  const std::int64_t a_size = plan.m * plan.k;
+  const std::int64_t b_size = plan.k * plan.n;
+  const std::int64_t c_size = plan.m * plan.n;
+  // A single B shared by every batch of a contiguous A: one tall GEMM instead of many small ones.
+  bool one_b = plan.batch() > 0;
+  for (std::int64_t i = 0; i < plan.batch() && one_b; ++i) one_b = plan.b_matrix[i] == 0 && plan.a_matrix[i] == i;
+  if (one_b) {
+    gemm(false, false, plan.m * plan.batch(), plan.n, plan.k, T(1), a, plan.k, b, plan.n, T(0), c, plan.n);
+    return;
+  }
+  for (std::int64_t i = 0; i < plan.batch(); ++i)
+    gemm(false, false, plan.m, plan.n, plan.k, T(1), a + plan.a_matrix[i] * a_size, plan.k,
+         b + plan.b_matrix[i] * b_size, plan.n, T(0), c + i * c_size, plan.n);
+}
+
+// Unsigned accumulation wraps like the hardware's fixed-width integers (and avoids signed
+// overflow UB); the cast back keeps the low bits.
+template <class T>
+void matmul_integer_loops(const T* a, const T* b, T* c, const MatMulShape& plan) {
+  for (std::int64_t i = 0; i < plan.batch(); ++i) {
+    const T* am = a + plan.a_matrix[i] * plan.m * plan.k;
+    const T* bm = b + plan.b_matrix[i] * plan.k * plan.n;
+    T* cm = c + i * plan.m * plan.n;
+    for (std::int64_t r = 0; r < plan.m; ++r)
+      for (std::int64_t col = 0; col < plan.n; ++col) {
+        std::uint64_t sum = 0;
+        for (std::int64_t j = 0; j < plan.k; ++j)
+          sum += static_cast<std::uint64_t>(am[r * plan.k + j]) * static_cast<std::uint64_t>(bm[j * plan.n + col]);
+        cm[r * plan.n + col] = static_cast<T>(sum);
+      }
+  }
+}
+
+Tensor multiply(const Tensor& a, const Tensor& b, const MatMulShape& plan, const Node& node) {
+  Tensor out(a.dtype(), plan.output);
+  switch (a.dtype()) {
+    case DType::Float32: matmul_gemm(a.data<float>(), b.data<float>(), out.data<float>(), plan); break;
+    case DType::Float64: matmul_gemm(a.data<double>(), b.data<double>(), out.data<double>(), plan); break;
+    case DType::Float16:
+    case DType::BFloat16:
+      return multiply(a.cast(DType::Float32), b.cast(DType::Float32), plan, node).cast(a.dtype());
+    case DType::Int32:
+    case DType::Int64:
+    case DType::UInt32:
+    case DType::UInt64:
+      visit_dtype(a.dtype(), [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        if constexpr (std::is_integral_v<T>) matmul_integer_loops(a.data<T>(), b.data<T>(), out.data<T>(), plan);
+      });
+      break;
+    default:
+      throw Error(ErrorCode::OperatorDtypeUnsupported,
+                  node.describe() + ": MatMul does not support " + std::string(dtype_name(a.dtype())));
+  }
+  return out;
+}
+
+void infer(InferenceContext& context) {
+  const ValueInfo& a = context.input(0);
+  context.outputs[0].dtype = a.dtype;
+  context.outputs[0].shape = infer_matmul_dims(a, context.input(1), context.node);
+}
+
+void compute(KernelContext& context) {
+  const Tensor& a = context.input(0);
+  const Tensor& b = context.input(1);
+  if (a.dtype() != b.dtype())
+    throw Error(ErrorCode::InvalidOperator, context.node.describe() + ": operands have different dtypes " +
+                                                std::string(dtype_name(a.dtype())) + " and " +
+                                                std::string(dtype_name(b.dtype())));
+  context.outputs[0] = multiply(a, b, plan_matmul(a.shape(), b.shape(), context.node), context.node);
+}
+
+}  // namespace
+
+ASC_REGISTER_OP("", "MatMul", 11, 17, infer, compute, matmul_cost);
+
+}  // namespace asc::ops

@@ -1,0 +1,158 @@
+// LayerNormalization (opset 17): normalises over the axes from `axis` on,
+// y = (x - mean) * inv_std_dev * Scale + B, with the optional Mean and InvStdDev outputs
+// (shape of X with the normalised axes set to 1, dtype stash_type).
+#include <cmath>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <asc/sdk/error.hpp>
+
+#include "common/nn_compute_dtype.hpp"
+#include "common/shape_utils.hpp"
+#include "normalization/norm_common.hpp"
+
+namespace asc::ops {
+namespace {
+
+[[noreturn]] void fail(const Node& node, const std::string& what) {
+  throw Error(ErrorCode::InvalidOperator, node.describe() + ": " + what);
+}
+
+// First normalised axis; ONNX allows [-rank, rank].
+std::int64_t first_axis(const Node& node, std::int64_t rank) {
+  const std::int64_t axis = node.attributes.get_int("axis", -1);
+  const std::int64_t normalized = axis < 0 ? axis + rank : axis;
+  if (normalized < 0 || normalized > rank)
+    fail(node,
+         "attribute 'axis' " + std::to_string(axis) + " is out of range for rank " + std::to_string(rank));
+  return normalized;
+}
+
+// stash_type is an ONNX TensorProto element type: FLOAT (1) or BFLOAT16 (16).
+DType stash_dtype(const Node& node) {
+  const std::int64_t stash_type = node.attributes.get_int("stash_type", 1);
+  if (stash_type == 1) return DType::Float32;
+  if (stash_type == 16) return DType::BFloat16;
+  fail(node,
+       "attribute 'stash_type' is " + std::to_string(stash_type) + ", expected 1 (float) or 16 (bfloat16)");
+}
+
+void infer(InferenceContext& context) {
+  const ValueInfo& x = context.input(0);
+  context.outputs[0].dtype = x.dtype;
+  context.outputs[0].shape = x.shape;
+  const DType stash = stash_dtype(context.node);
+  std::optional<std::vector<Dim>> statistics_shape;
+  if (x.shape) {
+    const std::int64_t axis = first_axis(context.node, static_cast<std::int64_t>(x.shape->size()));
+    statistics_shape = *x.shape;
+    for (std::size_t d = static_cast<std::size_t>(axis); d < statistics_shape->size(); ++d)
+      (*statistics_shape)[d] = Dim(1);
+  }
+  for (std::size_t i = 1; i < context.outputs.size(); ++i) {
+    context.outputs[i].dtype = stash;
+    context.outputs[i].shape = statistics_shape;
+  }
+}
+
+// Scale or B as one value per normalised element: either exactly that many values, or a shape
+// that broadcasts to the normalised axes.
+std::vector<double> expand_parameter(const Node& node, const Tensor& parameter, const Shape& normalized,
+                                     const char* name) {
+  const std::int64_t count = num_elements(normalized);
+  std::vector<double> values = parameter.to_doubles();
+  if (static_cast<std::int64_t>(values.size()) == count) return values;
+  const Shape& shape = parameter.shape();
+  bool broadcastable = shape.size() <= normalized.size();
+  for (std::size_t i = 0; broadcastable && i < shape.size(); ++i) {
+    const std::int64_t target = normalized[normalized.size() - shape.size() + i];
+    broadcastable = shape[i] == 1 || shape[i] == target;
+  }
+  if (!broadcastable)
+    fail(node, std::string(name) + " has shape " + shape_to_string(shape) +
+                   ", which does not fit the normalised " + "shape " + shape_to_string(normalized));
+  std::vector<double> expanded;
+  expanded.reserve(static_cast<std::size_t>(count));
+  for_each_index(normalized, {broadcast_strides(shape, normalized)},
+                 [&](const std::vector<std::int64_t>& offsets) { expanded.push_back(values[offsets[0]]); });
+  return expanded;
+}
+
+template <class T>
+void layer_normalize(const T* x, T* y, std::int64_t rows, std::int64_t columns,
+                     const std::vector<double>& scale, const std::vector<double>* bias, double epsilon,
+                     std::vector<double>& means, std::vector<double>& inv_std_devs) {
+  for (std::int64_t r = 0; r < rows; ++r) {
+    const T* in = x + r * columns;
+    T* out = y + r * columns;
+    double sum = 0.0;
+    for (std::int64_t i = 0; i < columns; ++i) sum += static_cast<double>(in[i]);
+    const double mean = sum / static_cast<double>(columns);
+    double squares = 0.0;
+    for (std::int64_t i = 0; i < columns; ++i) {
+      const double d = static_cast<double>(in[i]) - mean;
+      squares += d * d;
+    }
+    const double inv_std_dev = 1.0 / std::sqrt(squares / static_cast<double>(columns) + epsilon);
+    for (std::int64_t i = 0; i < columns; ++i) {
+      const double normalized = (static_cast<double>(in[i]) - mean) * inv_std_dev * scale[i];
+      out[i] = static_cast<T>(bias == nullptr ? normalized : normalized + (*bias)[i]);
+    }
+    means[static_cast<std::size_t>(r)] = mean;
+    inv_std_devs[static_cast<std::size_t>(r)] = inv_std_dev;
+  }
+}
+
+void compute(KernelContext& context) {
+  const Node& node = context.node;
+  const Tensor& x_in = context.input(0);
+  const DType dtype = x_in.dtype();
+  const DType compute_dtype = nn_compute_dtype(dtype);
+  const DType stash = stash_dtype(node);
+  const Shape& shape = x_in.shape();
+  const std::int64_t axis = first_axis(node, x_in.rank());
+  const Shape normalized(shape.begin() + axis, shape.end());
+  const Shape statistics_shape = [&] {
+    Shape s = shape;
+    for (std::size_t d = static_cast<std::size_t>(axis); d < s.size(); ++d) s[d] = 1;
+    return s;
+  }();
+  const std::int64_t columns = num_elements(normalized);
+  const std::int64_t rows = num_elements(statistics_shape);
+  const std::vector<double> scale = expand_parameter(node, context.input(1), normalized, "Scale");
+  std::vector<double> bias;
+  if (context.has_input(2)) bias = expand_parameter(node, context.input(2), normalized, "B");
+  const double epsilon = node.attributes.get_float("epsilon", 1e-5f);
+  const Tensor x = to_nn_compute_dtype(x_in);
+  Tensor y(compute_dtype, shape);
+  std::vector<double> means(static_cast<std::size_t>(rows)), inv_std_devs(static_cast<std::size_t>(rows));
+  if (columns > 0)
+    visit_dtype(compute_dtype, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>)
+        layer_normalize(x.data<T>(), y.data<T>(), rows, columns, scale,
+                        context.has_input(2) ? &bias : nullptr, epsilon, means, inv_std_devs);
+      else
+        throw Error(ErrorCode::OperatorDtypeUnsupported,
+                    node.describe() +
+                        ": LayerNormalization supports float16, bfloat16, float32 and float64, not " +
+                        std::string(dtype_name(dtype)));
+    });
+  context.outputs[0] = compute_dtype == dtype ? y : y.cast(dtype);
+  if (context.outputs.size() > 1 && !node.outputs[1].empty())
+    context.outputs[1] = Tensor::from_vector<double>(statistics_shape, means).cast(stash);
+  if (context.outputs.size() > 2 && !node.outputs[2].empty())
+    context.outputs[2] = Tensor::from_vector<double>(statistics_shape, inv_std_devs).cast(stash);
+}
+
+// Mean, variance, normalise, scale and shift: about six operations per element.
+CostFacts cost(const CostContext& context) {
+  return normalization_cost(context, 6.0);
+}
+
+}  // namespace
+
+ASC_REGISTER_OP("", "LayerNormalization", 17, 17, infer, compute, cost);
+
+}  // namespace asc::ops

@@ -1,0 +1,223 @@
+// Conv and ConvInteger against a direct float64 convolution (nn_reference.hpp).
+#include <doctest/doctest.h>
+
+#include "op_testing.hpp"
+#include "nn_reference.hpp"
+#include "tensor_checks.hpp"
+
+namespace asc::test {
+namespace {
+
+using Ints = std::vector<std::int64_t>;
+
+// Runs Conv with `attrs` on random data and compares with the direct convolution under `spec`.
+void check_conv(const Shape& x_shape, const Shape& w_shape, const ConvSpec& spec, bool with_bias,
+                Attributes attrs, std::uint32_t seed, int threads = 1) {
+  const Tensor x = random_tensor(x_shape, seed);
+  const Tensor w = random_tensor(w_shape, seed + 1);
+  const Tensor b = random_tensor({w_shape[0]}, seed + 2);
+  const std::vector<double> bias = b.to_doubles();
+  Shape y_shape;
+  const std::vector<double> expected = direct_conv(x.to_doubles(), x_shape, w.to_doubles(), w_shape,
+                                                   with_bias ? &bias : nullptr, spec, y_shape);
+  OpCall conv{"Conv", 13, std::move(attrs)};
+  conv.threads = threads;
+  const Tensor y = conv.run_one(with_bias ? std::vector<Tensor>{x, w, b} : std::vector<Tensor>{x, w});
+  check_all_close(y, y_shape, expected, 1e-4, 1e-5);
+}
+
+}  // namespace
+
+TEST_CASE("Conv: plain 3x3 with padding and bias") {
+  check_conv({2, 3, 7, 6}, {4, 3, 3, 3}, {1, {1, 1}, {1, 1}, {1, 1}, {1, 1}}, true,
+             attrs({{"pads", Ints{1, 1, 1, 1}}}), 10);
+}
+
+TEST_CASE("Conv: groups") {
+  check_conv({2, 4, 7, 7}, {6, 2, 3, 3}, {2, {1, 1}, {1, 1}, {1, 1}, {1, 1}}, true,
+             attrs({{"group", std::int64_t{2}}, {"pads", Ints{1, 1, 1, 1}}}), 20);
+}
+
+TEST_CASE("Conv: depthwise with stride 2") {
+  check_conv({1, 3, 8, 9}, {3, 1, 3, 3}, {3, {2, 2}, {1, 1}, {1, 1}, {1, 1}}, true,
+             attrs({{"group", std::int64_t{3}}, {"strides", Ints{2, 2}}, {"pads", Ints{1, 1, 1, 1}}}), 30);
+}
+
+TEST_CASE("Conv: dilation 2") {
+  check_conv({1, 2, 9, 8}, {3, 2, 3, 3}, {1, {1, 1}, {2, 2}, {2, 1}, {2, 1}}, false,
+             attrs({{"dilations", Ints{2, 2}}, {"pads", Ints{2, 1, 2, 1}}}), 40);
+}
+
+TEST_CASE("Conv: stride 2 with asymmetric pads") {
+  // pads = [h_begin, w_begin, h_end, w_end]
+  check_conv({1, 2, 6, 5}, {2, 2, 3, 3}, {1, {2, 2}, {1, 1}, {1, 0}, {2, 1}}, true,
+             attrs({{"strides", Ints{2, 2}}, {"pads", Ints{1, 0, 2, 1}}}), 50);
+}
+
+TEST_CASE("Conv: SAME_UPPER puts the odd pad at the end, SAME_LOWER at the beginning") {
+  // H: input 5, kernel 4, stride 1 -> output 5, total pad 3. W: input 6, kernel 3, stride 2 ->
+  // output 3, total pad (3 - 1) * 2 + 3 - 6 = 1.
+  check_conv({1, 2, 5, 6}, {3, 2, 4, 3}, {1, {1, 2}, {1, 1}, {1, 0}, {2, 1}}, true,
+             attrs({{"auto_pad", std::string("SAME_UPPER")}, {"strides", Ints{1, 2}}}), 60);
+  check_conv({1, 2, 5, 6}, {3, 2, 4, 3}, {1, {1, 2}, {1, 1}, {2, 1}, {1, 0}}, true,
+             attrs({{"auto_pad", std::string("SAME_LOWER")}, {"strides", Ints{1, 2}}}), 60);
+}
+
+TEST_CASE("Conv: VALID ignores padding") {
+  check_conv({1, 1, 6, 6}, {1, 1, 3, 3}, {1, {2, 2}, {1, 1}, {0, 0}, {0, 0}}, false,
+             attrs({{"auto_pad", std::string("VALID")}, {"strides", Ints{2, 2}}}), 65);
+}
+
+TEST_CASE("Conv: 1-D with stride, dilation and pads") {
+  check_conv({2, 3, 11}, {4, 3, 3}, {1, {2}, {2}, {1}, {2}}, true,
+             attrs({{"strides", Ints{2}}, {"dilations", Ints{2}}, {"pads", Ints{1, 2}}}), 70);
+}
+
+TEST_CASE("Conv: 3-D with bias") {
+  check_conv({1, 2, 5, 6, 4}, {3, 2, 3, 2, 2}, {1, {2, 1, 1}, {1, 1, 1}, {1, 0, 1}, {1, 1, 0}}, true,
+             attrs({{"strides", Ints{2, 1, 1}}, {"pads", Ints{1, 0, 1, 1, 1, 0}}}), 80);
+}
+
+TEST_CASE("Conv: 1x1 pointwise and a ResNet-style 7x7 stride-2 stem") {
+  check_conv({2, 5, 4, 3}, {7, 5, 1, 1}, {1, {1, 1}, {1, 1}, {0, 0}, {0, 0}}, true, {}, 90);
+  check_conv({1, 3, 20, 18}, {8, 3, 7, 7}, {1, {2, 2}, {1, 1}, {3, 3}, {3, 3}}, false,
+             attrs({{"strides", Ints{2, 2}}, {"pads", Ints{3, 3, 3, 3}}, {"kernel_shape", Ints{7, 7}}}), 95);
+}
+
+TEST_CASE("Conv: threads split the output channels without changing the result") {
+  for (int threads : {2, 3, 16})
+    check_conv({2, 4, 9, 9}, {10, 2, 3, 3}, {2, {2, 1}, {1, 1}, {1, 1}, {1, 1}}, true,
+               attrs({{"group", std::int64_t{2}}, {"strides", Ints{2, 1}}, {"pads", Ints{1, 1, 1, 1}}}), 97,
+               threads);
+}
+
+TEST_CASE("Conv: float64 and float16 inputs") {
+  const Tensor x = random_tensor({1, 2, 5, 5}, 100);
+  const Tensor w = random_tensor({3, 2, 3, 3}, 101);
+  Shape y_shape;
+  const std::vector<double> expected = direct_conv(x.to_doubles(), x.shape(), w.to_doubles(), w.shape(),
+                                                   nullptr, {1, {1, 1}, {1, 1}, {1, 1}, {1, 1}}, y_shape);
+  const OpCall conv{"Conv", 13, attrs({{"pads", Ints{1, 1, 1, 1}}})};
+  const Tensor y64 = conv.run_one({x.cast(DType::Float64), w.cast(DType::Float64)});
+  CHECK(y64.dtype() == DType::Float64);
+  check_all_close(y64, y_shape, expected, 1e-12, 1e-12);
+  // float16 operands are rounded before the reference sees them, so compare loosely.
+  const Tensor y16 = conv.run_one({x.cast(DType::Float16), w.cast(DType::Float16)});
+  CHECK(y16.dtype() == DType::Float16);
+  check_all_close(y16, y_shape, expected, 1e-2, 1e-2);
+}
+
+TEST_CASE("Conv: shape inference keeps a symbolic batch") {
+  const OpCall conv{"Conv", 13, attrs({{"strides", Ints{2, 2}}, {"pads", Ints{3, 3, 3, 3}}})};
+  ValueInfo x{"x", DType::Float32, std::vector<Dim>{Dim::symbolic("batch"), 3, 224, 224}};
+  ValueInfo w{"w", DType::Float32, std::vector<Dim>{64, 3, 7, 7}};
+  const ValueInfo y = conv.infer({x, w}).at(0);
+  CHECK(y.dtype == DType::Float32);
+  REQUIRE(y.shape.has_value());
+  CHECK(*y.shape == std::vector<Dim>{Dim::symbolic("batch"), 64, 112, 112});
+
+  // An unknown spatial size stays unknown; the rest is still inferred.
+  x.shape = std::vector<Dim>{1, 3, Dim(), 30};
+  const ValueInfo partial = conv.infer({x, w}).at(0);
+  CHECK(*partial.shape == std::vector<Dim>{1, 64, Dim(), 15});
+
+  // SAME_UPPER: ceil(input / stride).
+  const OpCall same{"Conv", 13, attrs({{"auto_pad", std::string("SAME_UPPER")}, {"strides", Ints{2, 2}}})};
+  x.shape = std::vector<Dim>{Dim::symbolic("n"), 3, 15, 16};
+  CHECK(*same.infer({x, w}).at(0).shape == std::vector<Dim>{Dim::symbolic("n"), 64, 8, 8});
+}
+
+TEST_CASE("Conv: cost of the ResNet-50 stem") {
+  const OpCall conv{"Conv", 13, attrs({{"strides", Ints{2, 2}}, {"pads", Ints{3, 3, 3, 3}}})};
+  const ValueInfo x = ValueInfo::from_shape("x", DType::Float32, {1, 3, 224, 224});
+  const ValueInfo w = ValueInfo::from_shape("w", DType::Float32, {64, 3, 7, 7});
+  const ValueInfo y = ValueInfo::from_shape("y", DType::Float32, {1, 64, 112, 112});
+  const CostFacts facts = conv.cost({x, w}, {y});
+  CHECK(facts.unit == ComputeUnit::Cube);
+  CHECK(facts.flops == doctest::Approx(236027904.0));  // 2 * 64 * 112 * 112 * 3 * 49
+  CHECK(facts.bytes_read == (3 * 224 * 224 + 64 * 3 * 7 * 7) * 4);
+  CHECK(facts.bytes_written == 64 * 112 * 112 * 4);
+  // Grouped: each output sees only C/group input channels.
+  const ValueInfo xg = ValueInfo::from_shape("x", DType::Float32, {1, 32, 10, 10});
+  const ValueInfo wg = ValueInfo::from_shape("w", DType::Float32, {32, 1, 3, 3});
+  const ValueInfo yg = ValueInfo::from_shape("y", DType::Float32, {1, 32, 10, 10});
+  const OpCall depthwise{"Conv", 13, attrs({{"group", std::int64_t{32}}, {"pads", Ints{1, 1, 1, 1}}})};
+  CHECK(depthwise.cost({xg, wg}, {yg}).flops == doctest::Approx(2.0 * 32 * 100 * 9));
+}
+
+TEST_CASE("Conv: invalid attributes and inputs throw InvalidOperator") {
+  const Tensor x = random_tensor({1, 4, 5, 5}, 1);
+  const Tensor w = random_tensor({6, 2, 3, 3}, 2);
+  auto conv_error = [&](Attributes attrs, const std::vector<Tensor>& inputs) {
+    return thrown_code([&] { OpCall{"Conv", 13, std::move(attrs)}.run(inputs); });
+  };
+  CHECK(conv_error(attrs({{"group", std::int64_t{3}}}), {x, w}) == ErrorCode::InvalidOperator);
+  CHECK(conv_error({}, {x, w}) == ErrorCode::InvalidOperator);  // 4 channels vs 2 per group, 1 group
+  CHECK(conv_error(attrs({{"group", std::int64_t{2}}, {"auto_pad", std::string("SAME")}}), {x, w}) ==
+        ErrorCode::InvalidOperator);
+  CHECK(conv_error(attrs({{"group", std::int64_t{2}}, {"strides", Ints{1}}}), {x, w}) ==
+        ErrorCode::InvalidOperator);
+  CHECK(conv_error(attrs({{"group", std::int64_t{2}}, {"strides", Ints{0, 1}}}), {x, w}) ==
+        ErrorCode::InvalidOperator);
+  CHECK(conv_error(attrs({{"group", std::int64_t{2}}, {"pads", Ints{1, 1, -1, 1}}}), {x, w}) ==
+        ErrorCode::InvalidOperator);
+  CHECK(conv_error(attrs({{"group", std::int64_t{2}}, {"kernel_shape", Ints{5, 5}}}), {x, w}) ==
+        ErrorCode::InvalidOperator);
+  CHECK(conv_error(attrs({{"group", std::int64_t{2}}, {"dilations", Ints{3, 3}}}), {x, w}) ==
+        ErrorCode::InvalidOperator);  // extent 7 > 5
+  CHECK(conv_error(attrs({{"group", std::int64_t{2}}}), {x, w, random_tensor({5}, 3)}) ==
+        ErrorCode::InvalidOperator);  // bias of the wrong length
+  CHECK(conv_error(attrs({{"group", std::int64_t{2}}}), {x.cast(DType::Int32), w.cast(DType::Int32)}) ==
+        ErrorCode::OperatorDtypeUnsupported);
+  // Inference catches what the shapes already show.
+  const ValueInfo xi{"x", DType::Float32, std::vector<Dim>{Dim::symbolic("n"), 4, 5, 5}};
+  const ValueInfo wi{"w", DType::Float32, std::vector<Dim>{6, 3, 3, 3}};
+  CHECK(thrown_code([&] { OpCall{"Conv", 13, {}}.infer({xi, wi}); }) == ErrorCode::InvalidOperator);
+  // Four spatial axes are valid ONNX but have no kernel here.
+  const Tensor x4 = random_tensor({1, 1, 2, 2, 2, 2}, 4);
+  const Tensor w4 = random_tensor({1, 1, 1, 1, 1, 1}, 5);
+  CHECK(conv_error({}, {x4, w4}) == ErrorCode::UnsupportedOperator);
+}
+
+TEST_CASE("ConvInteger: uint8 with an input zero point (hand-computed)") {
+  // x - 1 = [[1,2,3],[4,5,6],[7,8,9]]; a 2x2 window of ones sums each 2x2 block.
+  const Tensor x = Tensor::from_vector<std::uint8_t>({1, 1, 3, 3}, {2, 3, 4, 5, 6, 7, 8, 9, 10});
+  const Tensor w = Tensor::from_vector<std::uint8_t>({1, 1, 2, 2}, {1, 1, 1, 1});
+  const Tensor x_zero = Tensor::scalar<std::uint8_t>(1);
+  const OpCall conv{"ConvInteger", 13, {}};
+  const Tensor y = conv.run_one({x, w, x_zero});
+  CHECK(y.dtype() == DType::Int32);
+  check_all_close(y, {1, 1, 2, 2}, {12, 16, 24, 28}, 0, 0);
+  // Padding reads as the zero point: with pads 1 the corner sees only x[0][0] - 1.
+  const Tensor padded =
+      OpCall{"ConvInteger", 13, attrs({{"pads", Ints{1, 1, 1, 1}}})}.run_one({x, w, x_zero});
+  check_all_close(padded, {1, 1, 4, 4}, {1, 3, 5, 3, 5, 12, 16, 9, 11, 24, 28, 15, 7, 15, 17, 9}, 0, 0);
+}
+
+TEST_CASE("ConvInteger: int8 with per-channel weight zero points against a direct convolution") {
+  std::mt19937 generator(7);
+  std::uniform_int_distribution<int> values(-128, 127);
+  std::vector<std::int8_t> xv(2 * 4 * 6 * 6), wv(6 * 2 * 3 * 3);
+  for (auto& v : xv) v = static_cast<std::int8_t>(values(generator));
+  for (auto& v : wv) v = static_cast<std::int8_t>(values(generator));
+  const Tensor x = Tensor::from_vector<std::int8_t>({2, 4, 6, 6}, xv);
+  const Tensor w = Tensor::from_vector<std::int8_t>({6, 2, 3, 3}, wv);
+  const Tensor x_zero = Tensor::scalar<std::int8_t>(-3);
+  const std::vector<std::int8_t> w_zeros{1, -2, 0, 5, -7, 3};
+  const Tensor w_zero = Tensor::from_vector<std::int8_t>({6}, w_zeros);
+  std::vector<double> xs(xv.begin(), xv.end()), ws(wv.begin(), wv.end());
+  for (double& v : xs) v += 3;
+  for (std::size_t i = 0; i < ws.size(); ++i) ws[i] -= w_zeros[i / 18];
+  // Pads hold the zero point, i.e. zero after the shift: the reference pads with zeros.
+  Shape y_shape;
+  const std::vector<double> expected =
+      direct_conv(xs, x.shape(), ws, w.shape(), nullptr, {2, {2, 1}, {1, 1}, {1, 1}, {1, 0}}, y_shape);
+  const OpCall conv{"ConvInteger", 13,
+                    attrs({{"group", std::int64_t{2}}, {"strides", Ints{2, 1}}, {"pads", Ints{1, 1, 1, 0}}})};
+  check_all_close(conv.run_one({x, w, x_zero, w_zero}), y_shape, expected, 0, 0);
+  CHECK(thrown_code([&] {
+          conv.run({x.cast(DType::Float32), w, x_zero, w_zero});
+        }) == ErrorCode::OperatorDtypeUnsupported);
+}
+
+}  // namespace asc::test
