@@ -1,0 +1,15 @@
+// Checks the tensors a caller passes against the graph's declared inputs.
+#pragma once
+
+#include <asc/sdk/backend.hpp>
+#include <asc/sdk/graph.hpp>
+#include <vector>
+
+namespace asc::reference {
+
+// Throws EE8002 naming the first missing input, EE8003 naming the input for a name that is not
+// a graph input, a wrong dtype or rank, a static dimension that differs, or one symbolic
+// dimension bound to two sizes.
+void check_inputs(const std::vector<ValueInfo>& declared, const TensorMap& provided);
+
+}  // namespace asc::reference
