@@ -2,17 +2,23 @@
 """Exports a torchvision model to ONNX the way the seed's step 1 does (random weights).
 
     tools/export_model.py resnet50 out/resnet50.onnx [--opset 11] [--no-constant-folding] [--static]
+        [--sample-dir DIR --sample-batch 1,4]
 
 The batch axis is dynamic ("batch") unless --static. Weights are random (seeded), since nothing
-may be downloaded here.
+may be downloaded here. --sample-dir also writes, per batch size N, a seeded random input
+DIR/input_bN.npy and PyTorch's own output for it DIR/torch_output_bN.npy: an independent
+expectation for the toolchain's backends.
 """
 import argparse
 import os
 import sys
 import warnings
 
+import numpy as np
 import torch
 import torchvision.models as models
+
+import small_models
 
 MODELS = {
     "resnet50": lambda: models.resnet50(weights=None),
@@ -20,7 +26,30 @@ MODELS = {
     "mobilenet_v2": lambda: models.mobilenet_v2(weights=None),
     "squeezenet1_0": lambda: models.squeezenet1_0(weights=None),
     "efficientnet_b0": lambda: models.efficientnet_b0(weights=None),
+    "bert_encoder": small_models.BertEncoder,
+    "yolo_style": small_models.YoloStyle,
 }
+
+# Input name, example input and dynamic axes per model (the image models share the default).
+IMAGE_INPUT = ("input", lambda batch, gen: torch.randn(batch, 3, 224, 224, generator=gen), {0: "batch"})
+INPUTS = {
+    "bert_encoder": ("input_ids", lambda batch, gen: torch.randint(0, 1000, (batch, 64), generator=gen),
+                     {0: "batch", 1: "sequence"}),
+    "yolo_style": ("images", lambda batch, gen: torch.randn(batch, 3, 320, 320, generator=gen),
+                   {0: "batch", 2: "height", 3: "width"}),
+}
+
+
+def write_samples(model, make_input, directory, batches, seed):
+    os.makedirs(directory, exist_ok=True)
+    generator = torch.Generator().manual_seed(seed + 1)
+    for batch in batches:
+        x = make_input(batch, generator)
+        with torch.no_grad():
+            y = model(x)
+        np.save(os.path.join(directory, f"input_b{batch}.npy"), x.numpy())
+        np.save(os.path.join(directory, f"torch_output_b{batch}.npy"), y.numpy())
+        print(f"sample batch {batch}: input_b{batch}.npy, torch_output_b{batch}.npy")
 
 
 def main() -> int:
@@ -29,25 +58,35 @@ def main() -> int:
     parser.add_argument("output")
     parser.add_argument("--opset", type=int, default=11)
     parser.add_argument("--no-constant-folding", action="store_true",
-                        help="keep BatchNormalization and constant sub-graphs (do_constant_folding=False)")
+                        help="keep BatchNormalization and constant sub-graphs (do_constant_folding=False, "
+                             "training mode PRESERVE)")
     parser.add_argument("--static", action="store_true", help="no dynamic batch axis")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--sample-dir", help="write seeded inputs and PyTorch's outputs here")
+    parser.add_argument("--sample-batch", default="1", help="comma-separated batch sizes for --sample-dir")
     args = parser.parse_args()
 
     torch.manual_seed(args.seed)
     model = MODELS[args.model]()
     model.eval()
-    dummy_input = torch.randn(1, 3, 224, 224)
-    dynamic_axes = None if args.static else {"input": {0: "batch"}, "output": {0: "batch"}}
+    input_name, make_input, input_axes = INPUTS.get(args.model, IMAGE_INPUT)
+    dummy_input = make_input(1, torch.Generator().manual_seed(args.seed))
+    dynamic_axes = None if args.static else {input_name: input_axes, "output": {0: "batch"}}
     os.makedirs(os.path.dirname(os.path.abspath(args.output)), exist_ok=True)
     tmp = args.output + ".tmp"
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        torch.onnx.export(model, dummy_input, tmp, input_names=["input"], output_names=["output"],
+        torch.onnx.export(model, dummy_input, tmp, input_names=[input_name], output_names=["output"],
                           dynamic_axes=dynamic_axes, opset_version=args.opset,
-                          do_constant_folding=not args.no_constant_folding)
+                          do_constant_folding=not args.no_constant_folding,
+                          # torch folds BatchNormalization into Conv in EVAL mode whatever
+                          # do_constant_folding says; PRESERVE on an eval() model keeps it.
+                          training=(torch.onnx.TrainingMode.PRESERVE if args.no_constant_folding
+                                    else torch.onnx.TrainingMode.EVAL))
     os.replace(tmp, args.output)
     print(f"ONNX model saved to {args.output} ({os.path.getsize(args.output)} bytes)")
+    if args.sample_dir:
+        write_samples(model, make_input, args.sample_dir, [int(b) for b in args.sample_batch.split(",")], args.seed)
     return 0
 
 
