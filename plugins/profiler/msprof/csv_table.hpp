@@ -1,0 +1,34 @@
+// CSV as msprof writes it (RFC 4180): comma-separated, fields quoted with '"' when they hold
+// commas, quotes ("" inside) or line breaks. Shapes such as "1,3,224,224;64,3,7,7" are quoted.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace asc::profiler {
+
+struct CsvRow {
+  std::size_t line = 0;  // 1-based line where the row starts
+  std::vector<std::string> fields;
+};
+
+struct CsvTable {
+  std::filesystem::path file;
+  std::vector<std::string> header;  // names trimmed of surrounding blanks
+  std::vector<CsvRow> rows;         // blank lines skipped; every row has header.size() fields
+};
+
+// Throws EE4004 naming file:line for an unterminated quote, text after a closing quote, a row
+// whose field count differs from the header's, or a file without a header line. A UTF-8 byte
+// order mark is skipped and CRLF line ends are accepted.
+CsvTable parse_csv(std::string_view text, const std::filesystem::path& origin);
+// Reads then parses; EE4001/EE4002 for a missing or unreadable file.
+CsvTable read_csv(const std::filesystem::path& file);
+
+// Index of the first header name equal to one of `names` ignoring case, or npos.
+std::size_t find_column(const CsvTable& table, std::initializer_list<std::string_view> names);
+
+}  // namespace asc::profiler

@@ -1,0 +1,39 @@
+// Reads an msprof-format profile directory (real CANN output or the NPU simulator's) into a
+// ProfileTrace, remembering which files and which header generation it came from.
+#pragma once
+
+#include <asc/sdk/profiling.hpp>
+#include <cstddef>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace asc::profiler {
+
+struct SourceFile {
+  std::string role;  // "op_summary", "task_time", "timeline_json"
+  std::filesystem::path path;
+  std::size_t records = 0;
+  std::string note;
+};
+
+struct MsprofProfile {
+  ProfileTrace trace;  // model_name from a "Model Name" column when present, else empty
+  std::filesystem::path directory;
+  std::vector<SourceFile> files;
+  std::string block_column;  // "Block Dim", "Block Num", both, or "" (see op_summary_reader.hpp)
+  std::string pmu_naming;
+  std::string start_times;  // where task start times came from
+  std::size_t skipped_rows = 0;
+  std::size_t memcpy_tasks_added = 0;  // memory copies listed only by task_time / msprof json
+};
+
+// See msprof_layout.hpp for what `report` may be. Throws EE4001/EE5007 (nothing to read),
+// EE4004 file:line (malformed op_summary or task_time), EE5007 when op_summary has no rows.
+MsprofProfile read_msprof_profile(const std::filesystem::path& report);
+
+// The report's "source" section: directory, files with record counts, header generation.
+nlohmann::ordered_json source_section(const MsprofProfile& profile);
+
+}  // namespace asc::profiler

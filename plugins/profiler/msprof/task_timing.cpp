@@ -1,0 +1,118 @@
+#include "msprof/task_timing.hpp"
+
+#include <asc/sdk/error.hpp>
+#include <asc/sdk/io.hpp>
+#include <nlohmann/json.hpp>
+
+#include "analysis/text_format.hpp"
+
+namespace asc::profiler {
+namespace {
+
+std::optional<double> number_at(const CsvTable& table, const CsvRow& row, std::size_t column) {
+  if (column == std::string::npos) return std::nullopt;
+  double value = 0;
+  switch (parse_number(row.fields[column], value)) {
+    case NumberParse::Ok:
+      return value;
+    case NumberParse::NotAvailable:
+      return std::nullopt;
+    case NumberParse::Invalid:
+      break;
+  }
+  throw Error(ErrorCode::FileFormatInvalid, table.file.string() + ":" + std::to_string(row.line) +
+                                                ": column '" + table.header[column] + "' = '" +
+                                                row.fields[column] + "' is not a number");
+}
+
+// msprof writes ts/dur as strings ("12.340") or numbers.
+std::optional<double> json_number(const nlohmann::json& value) {
+  if (value.is_number()) return value.get<double>();
+  double parsed = 0;
+  if (value.is_string() && parse_number(value.get<std::string>(), parsed) == NumberParse::Ok) return parsed;
+  return std::nullopt;
+}
+
+std::optional<double> arg_number(const nlohmann::json& args, std::initializer_list<const char*> names) {
+  for (const char* name : names)
+    if (args.contains(name))
+      if (auto value = json_number(args[name])) return value;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::vector<TimedTask> read_task_time(const CsvTable& table) {
+  const std::size_t stream = find_column(table, {"stream_id", "Stream ID"});
+  const std::size_t task = find_column(table, {"task_id", "Task ID"});
+  const std::size_t start = find_column(table, {"task_start(us)"});
+  const std::size_t stop = find_column(table, {"task_stop(us)"});
+  const std::size_t duration = find_column(table, {"task_time(us)"});
+  const std::size_t name = find_column(table, {"kernel_name"});
+  const std::size_t type = find_column(table, {"kernel_type"});
+  std::vector<TimedTask> tasks;
+  for (const CsvRow& row : table.rows) {
+    const auto stream_id = number_at(table, row, stream);
+    const auto task_id = number_at(table, row, task);
+    const auto start_us = number_at(table, row, start);
+    if (!stream_id || !task_id || !start_us) continue;
+    TimedTask timed;
+    timed.stream_id = static_cast<int>(*stream_id);
+    timed.task_id = static_cast<int>(*task_id);
+    timed.start_us = *start_us;
+    if (const auto us = number_at(table, row, duration))
+      timed.duration_us = *us;
+    else if (const auto stop_us = number_at(table, row, stop))
+      timed.duration_us = *stop_us - *start_us;
+    if (name != std::string::npos) timed.name = trim(row.fields[name]);
+    timed.memcpy = type != std::string::npos && contains_ignoring_case(row.fields[type], "memcpy");
+    tasks.push_back(std::move(timed));
+  }
+  return tasks;
+}
+
+std::vector<TimedTask> read_timeline_json(const std::filesystem::path& file) {
+  const std::vector<std::byte> bytes = read_file(file);
+  nlohmann::json document;
+  try {
+    document = nlohmann::json::parse(reinterpret_cast<const char*>(bytes.data()),
+                                     reinterpret_cast<const char*>(bytes.data()) + bytes.size());
+  } catch (const nlohmann::json::parse_error& error) {
+    throw Error(ErrorCode::FileFormatInvalid, file.string() + ": not valid JSON (" + error.what() + ")");
+  }
+  const nlohmann::json* events = &document;
+  if (document.is_object() && document.contains("traceEvents")) events = &document["traceEvents"];
+  if (!events->is_array())
+    throw Error(ErrorCode::FileFormatInvalid, file.string() +
+                                                  ": expected a JSON array of trace events or an "
+                                                  "object with \"traceEvents\"");
+  std::vector<TimedTask> tasks;
+  for (const nlohmann::json& event : *events) {
+    if (!event.is_object() || event.value("ph", "") != "X" || !event.contains("args") ||
+        !event["args"].is_object())
+      continue;
+    const nlohmann::json& args = event["args"];
+    const auto stream = arg_number(args, {"Physic Stream Id", "Stream Id", "stream_id"});
+    const auto task = arg_number(args, {"Task Id", "task_id"});
+    const auto ts = event.contains("ts") ? json_number(event["ts"]) : std::nullopt;
+    if (!stream || !task || !ts) continue;
+    TimedTask timed;
+    timed.stream_id = static_cast<int>(*stream);
+    timed.task_id = static_cast<int>(*task);
+    timed.start_us = *ts;
+    if (event.contains("dur"))
+      if (const auto dur = json_number(event["dur"])) timed.duration_us = *dur;
+    timed.name = event.value("name", "");
+    const std::string task_type = args.contains("Task Type") && args["Task Type"].is_string()
+                                      ? args["Task Type"].get<std::string>()
+                                      : std::string();
+    timed.memcpy =
+        contains_ignoring_case(timed.name, "memcpy") || contains_ignoring_case(task_type, "memcpy");
+    for (const auto& [key, value] : args.items())
+      if (const auto number = json_number(value)) timed.values[key] = *number;
+    tasks.push_back(std::move(timed));
+  }
+  return tasks;
+}
+
+}  // namespace asc::profiler
