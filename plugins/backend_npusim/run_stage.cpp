@@ -1,0 +1,128 @@
+#include "run_stage.hpp"
+
+#include <asc/sdk/error.hpp>
+#include <asc/sdk/io.hpp>
+#include <asc/sdk/log.hpp>
+#include <asc/sdk/parser.hpp>
+#include <asc/sdk/registry.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "msprof_output.hpp"
+#include "npusim_backend.hpp"
+#include "npusim_executable.hpp"
+#include "output_paths.hpp"
+#include "random_inputs.hpp"
+
+namespace asc::npusim {
+namespace {
+
+constexpr const char* kStage = "npusim.run";
+
+class CollectingSink : public ProfileSink {
+ public:
+  void record(const ProfileEvent& event) override { events.push_back(event); }
+  std::vector<ProfileEvent> events;
+};
+
+TensorMap inputs_from_files(const std::vector<std::string>& files, const std::vector<ValueInfo>& infos) {
+  if (files.size() != infos.size()) {
+    std::string names;
+    for (const ValueInfo& info : infos) names += (names.empty() ? "" : ", ") + info.name;
+    throw Error(ErrorCode::ConfigBadValue, std::string(kStage) + ": 'inputs' lists " + std::to_string(files.size()) +
+                                               " file(s), the graph has " + std::to_string(infos.size()) +
+                                               " input(s) (" + names + "), in this order");
+  }
+  TensorMap inputs;
+  for (std::size_t i = 0; i < files.size(); ++i) inputs[infos[i].name] = read_npy(files[i]);
+  return inputs;
+}
+
+std::string optional_string(const StageParams& params, const std::string& name) {
+  return params.has(name) ? params.get_string(name) : "";
+}
+
+void run(PipelineContext& ctx, const StageParams& params) {
+  const Graph& graph = ctx.require_graph(kStage);
+  BackendOptions backend_options = {{"soc_version", params.get_string("soc_version")},
+                                    {"precision_mode", params.get_string("precision_mode")}};
+  if (const std::string soc_dir = optional_string(params, "soc_dir"); !soc_dir.empty())
+    backend_options["soc_dir"] = soc_dir;
+  const std::unique_ptr<Executable> executable = NpusimBackend().compile(graph, ctx.registry.ops(), backend_options);
+  const auto& npu = static_cast<const NpusimExecutable&>(*executable);
+  const std::vector<ValueInfo> input_infos = executable->input_infos();
+
+  const std::vector<std::string> files = params.has("inputs") ? params.get_list("inputs") : std::vector<std::string>{};
+  const TensorMap inputs =
+      files.empty() ? reference::random_inputs(input_infos, parse_input_shape_spec(optional_string(params, "input_shape")),
+                                               static_cast<std::uint32_t>(params.get_int("seed")))
+                    : inputs_from_files(files, input_infos);
+
+  CollectingSink sink;
+  RunOptions options;
+  options.profile_sink = &sink;
+  options.threads = static_cast<int>(params.get_int("threads"));
+  if (options.threads < 1) throw Error(ErrorCode::ConfigBadValue, std::string(kStage) + ": 'threads' must be at least 1");
+  if (params.has("dump_dir")) options.dump_dir = params.get_path("dump_dir");
+  const TensorMap outputs = executable->execute(inputs, options);
+
+  const std::filesystem::path output_dir = params.get_path("output_dir");
+  reference::ensure_directory(output_dir, "output directory");
+  for (const auto& [name, tensor] : inputs) ctx.tensors["input:" + name] = tensor;
+  for (const std::string& name : graph.outputs) {
+    const Tensor& tensor = outputs.at(name);
+    const std::filesystem::path file = output_dir / (reference::file_stem_for(name) + ".npy");
+    write_npy(file, tensor);
+    ctx.tensors["output:" + name] = tensor;
+    log_info(std::string(kStage) + ": wrote " + file.string() + " " + std::string(dtype_name(tensor.dtype())) +
+             shape_to_string(tensor.shape()));
+  }
+  double device_us = 0;
+  for (const ProfileEvent& event : sink.events) device_us = std::max(device_us, event.start_us + event.duration_us);
+  char summary[160];
+  std::snprintf(summary, sizeof summary, "%s: %zu tasks, simulated device time %.1f us on %s (%s)", kStage,
+                sink.events.size(), device_us, npu.soc().name.c_str(), precision_mode_name(npu.precision_mode()).c_str());
+  log_info(summary);
+
+  ctx.profile.model_name = graph.name;
+  ctx.profile.soc_version = npu.soc().name;
+  ctx.profile.events = sink.events;
+  ctx.artifacts["npusim_outputs"] = output_dir;
+  if (!options.dump_dir.empty()) ctx.artifacts["npusim_dump"] = options.dump_dir;
+  if (const std::string profile_dir = optional_string(params, "profile_dir"); !profile_dir.empty()) {
+    const std::filesystem::path prof = write_msprof_output(profile_dir, sink.events, npu.soc());
+    ctx.artifacts["npusim_profile"] = prof;
+    log_info(std::string(kStage) + ": wrote profile " + prof.string());
+  }
+}
+
+}  // namespace
+
+StageDefinition npusim_run_stage() {
+  StageDefinition stage;
+  stage.name = kStage;
+  stage.description =
+      "run the graph on the simulated NPU (fp16 numerics, per-task timing) and write each graph output to "
+      "output_dir/<name>.npy";
+  stage.params = {
+      {"inputs", ParamType::StringList, false, "",
+       ".npy files in graph-input order; empty: seeded random inputs (floats in [-1,1), ints in [0,10))"},
+      {"seed", ParamType::Int, false, "0", "seed of the random inputs"},
+      {"input_shape", ParamType::String, false, "",
+       "shapes for random inputs with symbolic dims, \"name:1,3,224,224;name2:...\" (others: symbolic dims = 1)"},
+      {"output_dir", ParamType::Path, true, "", "directory for <output name>.npy ('/' and ':' in names become '_')"},
+      {"dump_dir", ParamType::Path, false, "", "also write every node's outputs and a manifest.json here"},
+      {"threads", ParamType::Int, false, "1", "threads each kernel may use"},
+      {"soc_version", ParamType::String, true, "", "simulated chip: a configs/soc/<name>.yaml (Ascend310P3, ...)"},
+      {"soc_dir", ParamType::Path, false, "", "directory of SoC files (default: $ASC_SOC_DIR, else the installed ones)"},
+      {"precision_mode", ParamType::String, false, "force_fp16", "force_fp16, must_keep_origin_dtype or force_fp32"},
+      {"profile_dir", ParamType::Path, false, "",
+       "write an msprof-style PROF_*/mindstudio_profiler_output/ (op_summary, op_statistic, timeline) here"},
+  };
+  stage.run = run;
+  return stage;
+}
+
+}  // namespace asc::npusim

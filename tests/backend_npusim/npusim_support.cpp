@@ -1,0 +1,29 @@
+#include "npusim_support.hpp"
+
+#include <cmath>
+
+#include "npusim_backend.hpp"
+#include "test_support.hpp"
+
+namespace asc::test {
+
+npusim::SocConfig soc(const std::string& name) { return npusim::load_soc(name, ASC_NPUSIM_SOURCE_SOC_DIR); }
+
+std::unique_ptr<Executable> compile_npusim(const Graph& graph, const std::string& soc_version,
+                                           const std::string& precision_mode) {
+  return npusim::NpusimBackend().compile(
+      graph, plugin_registry().ops(),
+      {{"soc_version", soc_version}, {"precision_mode", precision_mode}, {"soc_dir", ASC_NPUSIM_SOURCE_SOC_DIR}});
+}
+
+double cosine_similarity(const std::vector<float>& a, const std::vector<float>& b) {
+  double dot = 0, na = 0, nb = 0;
+  for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) {
+    dot += static_cast<double>(a[i]) * b[i];
+    na += static_cast<double>(a[i]) * a[i];
+    nb += static_cast<double>(b[i]) * b[i];
+  }
+  return dot / std::sqrt(na * nb);
+}
+
+}  // namespace asc::test

@@ -1,0 +1,93 @@
+// Never faster than physics: on every task of ResNet-50 (exported by tools/export_model.py), the
+// simulated time is at least max(FLOPs / peak, bytes / bandwidth), with FLOPs and bytes from the
+// operators' own cost facts and the peaks from the SoC's published figures.
+#include <doctest/doctest.h>
+
+#include <asc/host/plugin_host.hpp>
+#include <asc/sdk/parser.hpp>
+#include <cstdlib>
+#include <map>
+#include <random>
+
+#include "npusim_support.hpp"
+#include "temp_dir.hpp"
+#include "test_support.hpp"
+
+using namespace asc;
+using namespace asc::test;
+
+namespace {
+
+Graph load_resnet50(const TempDir& dir) {
+  const std::filesystem::path model = dir / "resnet50.onnx";
+  const std::string command = std::string(ASC_TEST_PYTHON) + " " + ASC_SOURCE_DIR + "/tools/export_model.py resnet50 '" +
+                              model.string() + "' --static > '" + (dir / "export.log").string() + "' 2>&1";
+  REQUIRE(std::system(command.c_str()) == 0);
+  static const std::unique_ptr<host::PluginHost> parsers = [] {
+    auto host = std::make_unique<host::PluginHost>(std::vector<std::filesystem::path>{ASC_BUILD_PLUGIN_DIR});
+    host->load_file(std::filesystem::path(ASC_BUILD_PLUGIN_DIR) / "parser_onnx.so");
+    return host;
+  }();
+  return parsers->registry().parser("onnx")->parse(model, ParseOptions{});
+}
+
+struct Bound {
+  double flops_us = 0, bytes_us = 0;
+};
+
+// The physical floor of one node on `s`, from its cost facts at fp16 (force_fp16).
+Bound physics_bound(const Graph& graph, const Node& node, const npusim::SocConfig& s) {
+  const OpDefinition* op = find_op(plugin_registry().ops(), graph, node);
+  REQUIRE(op != nullptr);
+  std::vector<const ValueInfo*> inputs, outputs;
+  for (const std::string& name : node.inputs) inputs.push_back(graph.value_info(name));
+  for (const std::string& name : node.outputs) outputs.push_back(graph.value_info(name));
+  const CostFacts facts = op->cost(CostContext{node, inputs, outputs});
+  const double clock_hz = s.clock_mhz * 1e6;
+  const double peak = facts.unit == ComputeUnit::Cube
+                          ? s.cube_fp16_peak_flops()
+                          : (s.vector_bytes_per_cycle / 2) * (s.split ? s.vector_cores : s.ai_cores) * clock_hz;
+  const double bytes = static_cast<double>(facts.bytes_read + facts.bytes_written) / 2;  // fp32 -> fp16
+  const double bandwidth = std::max(s.device_memory_bandwidth_gbs, s.l2_bandwidth_gbs) * 1e9;
+  return {facts.flops / peak * 1e6, bytes / bandwidth * 1e6};
+}
+
+}  // namespace
+
+TEST_CASE("ResNet-50: every task is at least max(FLOPs/peak, bytes/bandwidth) on Ascend310P3 and Ascend910") {
+  TempDir dir;
+  const Graph graph = load_resnet50(dir);
+  std::mt19937 generator(1);
+  std::uniform_real_distribution<float> uniform(-1, 1);
+  std::vector<float> image(3 * 224 * 224);
+  for (float& v : image) v = uniform(generator);
+  const TensorMap inputs = {{graph.inputs[0], floats({1, 3, 224, 224}, image)}};
+
+  for (const char* soc_version : {"Ascend310P3", "Ascend910"}) {
+    CAPTURE(soc_version);
+    const npusim::SocConfig s = soc(soc_version);
+    EventCollector events;
+    RunOptions options;
+    options.profile_sink = &events;
+    compile_npusim(graph, soc_version)->execute(inputs, options);
+    REQUIRE(events.events.size() > 100);
+
+    double total_us = 0, cube_flops = 0;
+    for (const ProfileEvent& event : events.events) {
+      CAPTURE(event.op_name);
+      const Node* node = graph.find_node(event.op_name);
+      REQUIRE(node != nullptr);
+      const Bound bound = physics_bound(graph, *node, s);
+      CHECK(event.duration_us >= bound.flops_us);
+      CHECK(event.duration_us >= bound.bytes_us);
+      CHECK(event.start_us == doctest::Approx(total_us));  // back to back on stream 0
+      total_us += event.duration_us;
+      if (event.op_type == "Conv" || event.op_type == "Gemm" || event.op_type == "MatMul") cube_flops += event.metrics.at("flops");
+    }
+    const double fraction = cube_flops / (s.cube_fp16_peak_flops() * total_us * 1e-6);
+    MESSAGE(soc_version << ": ResNet-50 batch 1, " << events.events.size() << " tasks, simulated " << total_us
+                        << " us, " << cube_flops / 1e9 << " GFLOP on the cube = " << 100 * fraction
+                        << " % of the fp16 cube peak");
+    CHECK(cube_flops == doctest::Approx(8.2e9).epsilon(0.01));  // 4.09 GMAC (torchvision)
+  }
+}
