@@ -1,7 +1,8 @@
 #include "passes/identity_elimination.hpp"
 
-#include <algorithm>
 #include <vector>
+
+#include "core/graph_edits.hpp"
 
 namespace asc::fusion {
 namespace {
@@ -21,12 +22,6 @@ bool is_removable(const Graph& graph, const Node& node) {
   return true;
 }
 
-void append_provenance(Node& target, const Node& removed) {
-  for (const auto& origin : removed.provenance)
-    if (std::find(target.provenance.begin(), target.provenance.end(), origin) == target.provenance.end())
-      target.provenance.push_back(origin);
-}
-
 }  // namespace
 
 PassResult IdentityElimination::run(Graph& graph, const PassContext&) const {
@@ -39,20 +34,7 @@ PassResult IdentityElimination::run(Graph& graph, const PassContext&) const {
     ++result.match_times;
     const std::string input = node->inputs[0];
     const std::string output = node->outputs[0];
-    Node* producer = graph.producer(input);
-    if (!graph.is_graph_output(output)) {
-      graph.replace_all_uses(output, input);
-    } else if (producer != nullptr && !graph.is_graph_output(input)) {
-      // The graph output's name must survive: let the producer write it directly.
-      for (auto& name : producer->outputs)
-        if (name == input) name = output;
-      graph.replace_all_uses(input, output);
-    } else {
-      continue;  // graph input or initializer passed straight to an output: nothing to fold into
-    }
-    if (producer != nullptr) append_provenance(*producer, *node);
-    graph.remove_node(node);
-    ++result.effect_times;
+    if (bypass_node(graph, node, input, output)) ++result.effect_times;
   }
   return result;
 }

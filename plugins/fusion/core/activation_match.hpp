@@ -1,0 +1,30 @@
+// Recognising the activation applied to a value, for the passes that fold activations into
+// FusedConv / FusedMatMul / FusedGemm (see ops/activation_epilogue.hpp for the kinds).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <asc/sdk/graph.hpp>
+
+#include "core/value_uses.hpp"
+
+namespace asc::fusion {
+
+struct ActivationMatch {
+  std::string kind;
+  std::vector<float> params;
+  std::vector<Node*> nodes;  // the activation's own nodes (SiLU: the Sigmoid and the Mul)
+  std::string output;
+};
+
+// The activation that is the only reader of `value`: Relu, Clip with constant bounds,
+// LeakyRelu, Sigmoid, HardSigmoid, HardSwish, Tanh, asc.Gelu, or SiLU (Sigmoid(x) and Mul(x, ·)
+// being x's only two readers).
+std::optional<ActivationMatch> match_activation(const Graph& graph, const ValueUses& uses, const std::string& value);
+
+// Records the activation on a fused node ("activation", "activation_params").
+void set_activation(Node& fused, const ActivationMatch& activation);
+
+}  // namespace asc::fusion

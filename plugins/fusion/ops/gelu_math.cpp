@@ -1,0 +1,45 @@
+#include "ops/gelu_math.hpp"
+
+#include <cmath>
+#include <numbers>
+#include <string>
+#include <type_traits>
+
+#include <asc/sdk/error.hpp>
+
+namespace asc::fusion {
+namespace {
+
+double gelu_exact(double x) { return 0.5 * x * (1.0 + std::erf(x / std::numbers::sqrt2)); }
+
+double gelu_tanh(double x) {
+  const double k = std::sqrt(2.0 / std::numbers::pi);
+  return 0.5 * x * (1.0 + std::tanh(k * (x + 0.044715 * x * x * x)));
+}
+
+}  // namespace
+
+Tensor gelu(const Tensor& x, bool tanh_approximation, const Node& node) {
+  if (!is_floating(x.dtype()))
+    throw Error(ErrorCode::OperatorDtypeUnsupported,
+                node.describe() + ": GELU needs a floating input, got " + std::string(dtype_name(x.dtype())));
+  Tensor y(x.dtype(), x.shape());
+  visit_dtype(x.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, float16> ||
+                  std::is_same_v<T, bfloat16>) {
+      const T* in = x.data<T>();
+      T* out = y.data<T>();
+      const std::int64_t count = x.numel();
+      for (std::int64_t i = 0; i < count; ++i) {
+        double v;
+        if constexpr (std::is_same_v<T, double>) v = in[i];
+        else v = static_cast<float>(in[i]);
+        out[i] = static_cast<T>(tanh_approximation ? gelu_tanh(v) : gelu_exact(v));
+      }
+    }
+  });
+  return y;
+}
+
+}  // namespace asc::fusion

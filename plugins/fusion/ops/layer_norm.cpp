@@ -1,0 +1,41 @@
+// asc.LayerNorm(X, Scale, B?) -> Y: ONNX LayerNormalization-17 (attributes axis, epsilon;
+// the Y output only) for graphs importing an older opset, where that operator does not exist.
+// Made by LayerNormFusion; runs the registered LayerNormalization-17 definition.
+#include <climits>
+
+#include <asc/sdk/op_registry.hpp>
+
+#include "ops/inner_ops.hpp"
+
+namespace asc::fusion {
+namespace {
+
+Attributes normalization_attributes(const Node& node) {
+  Attributes attributes;
+  attributes.set("axis", node.attributes.get_int("axis", -1));
+  attributes.set("epsilon", node.attributes.get_float("epsilon", 1e-5f));
+  return attributes;
+}
+
+void infer(InferenceContext& context) {
+  const ValueInfo y = infer_inner(context.node, "LayerNormalization", context.inputs, context.input_values,
+                                  normalization_attributes(context.node));
+  context.outputs[0].dtype = y.dtype;
+  context.outputs[0].shape = y.shape;
+}
+
+void compute(KernelContext& context) {
+  context.outputs[0] = run_inner(context.node, "LayerNormalization", context.inputs, context.threads,
+                                 normalization_attributes(context.node));
+}
+
+CostFacts cost(const CostContext& context) {
+  return cost_inner(context.node, "LayerNormalization", context.inputs, *context.outputs[0],
+                    normalization_attributes(context.node));
+}
+
+}  // namespace
+
+ASC_REGISTER_OP("asc", "LayerNorm", 1, INT_MAX, infer, compute, cost);
+
+}  // namespace asc::fusion

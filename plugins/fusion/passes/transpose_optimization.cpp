@@ -1,0 +1,88 @@
+#include "passes/transpose_optimization.hpp"
+
+#include <numeric>
+#include <optional>
+#include <unordered_set>
+#include <vector>
+
+#include "core/graph_edits.hpp"
+#include "core/op_traits.hpp"
+#include "core/value_uses.hpp"
+
+namespace asc::fusion {
+namespace {
+
+// The permutation of a Transpose; without 'perm' it reverses the axes (needs the input rank).
+std::optional<std::vector<std::int64_t>> permutation(const Graph& graph, const Node& transpose) {
+  if (transpose.attributes.has("perm")) return transpose.attributes.get_ints("perm");
+  const auto rank = value_rank(graph, transpose.inputs.at(0));
+  if (!rank) return std::nullopt;
+  std::vector<std::int64_t> reversed(*rank);
+  std::iota(reversed.rbegin(), reversed.rend(), 0);
+  return reversed;
+}
+
+bool is_identity(const std::vector<std::int64_t>& perm) {
+  for (std::size_t i = 0; i < perm.size(); ++i)
+    if (perm[i] != static_cast<std::int64_t>(i)) return false;
+  return true;
+}
+
+struct TransposeChain {
+  std::vector<Node*> nodes;
+  std::vector<std::int64_t> perm;  // composed: output axis i is input axis perm[i]
+};
+
+std::optional<TransposeChain> chain_from(Node* first, const Graph& graph, const ValueUses& uses) {
+  auto perm = permutation(graph, *first);
+  if (!perm) return std::nullopt;
+  TransposeChain chain{{first}, *perm};
+  while (true) {
+    Node* next = uses.sole_consumer(chain.nodes.back()->outputs.at(0));
+    if (!is_op(next, "Transpose")) break;
+    const auto next_perm = permutation(graph, *next);
+    if (!next_perm || next_perm->size() != chain.perm.size()) break;
+    std::vector<std::int64_t> composed(chain.perm.size());
+    for (std::size_t i = 0; i < composed.size(); ++i) composed[i] = chain.perm[static_cast<std::size_t>((*next_perm)[i])];
+    chain.perm = std::move(composed);
+    chain.nodes.push_back(next);
+  }
+  return chain;
+}
+
+}  // namespace
+
+PassResult TransposeOptimization::run(Graph& graph, const PassContext&) const {
+  PassResult result;
+  const ValueUses uses(graph);
+  std::unordered_set<const Node*> claimed;
+  std::vector<TransposeChain> chains;
+  for (Node* node : graph.nodes()) {
+    if (!is_op(node, "Transpose") || claimed.count(node) != 0) continue;
+    auto chain = chain_from(node, graph, uses);
+    if (!chain) continue;
+    claimed.insert(chain->nodes.begin(), chain->nodes.end());
+    if (chain->nodes.size() > 1 || is_identity(chain->perm)) chains.push_back(std::move(*chain));
+  }
+
+  for (auto& chain : chains) {
+    ++result.match_times;
+    const std::string input = chain.nodes.front()->inputs[0];
+    const std::string output = chain.nodes.back()->outputs[0];
+    if (is_identity(chain.perm)) {
+      if (!can_bypass(graph, input, output)) continue;
+      Node* last = chain.nodes.back();
+      if (chain.nodes.size() > 1)
+        last = &graph.replace_nodes(chain.nodes, Node{last->name, "Identity", "", {}, {input}, {output}, {}});
+      if (bypass_node(graph, last, input, output)) ++result.effect_times;
+      continue;
+    }
+    Attributes attributes;
+    attributes.set("perm", chain.perm);
+    graph.replace_nodes(chain.nodes, Node{chain.nodes.front()->name, "Transpose", "", attributes, {input}, {output}, {}});
+    ++result.effect_times;
+  }
+  return result;
+}
+
+}  // namespace asc::fusion

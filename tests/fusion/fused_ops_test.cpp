@@ -1,0 +1,90 @@
+// The fused operators as registered definitions: kernels against hand-computed values, shape
+// inference, cost facts, and errors for bad attributes.
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include <asc/sdk/error.hpp>
+
+#include "fusion_test_support.hpp"
+
+namespace asc::fusion_test {
+namespace {
+
+const OpDefinition& fused(const std::string& op_type) {
+  const OpDefinition* definition = registry().ops().find("asc", op_type, 1);
+  REQUIRE_MESSAGE(definition != nullptr, "asc." << op_type << " is not registered");
+  CHECK(definition->plugin == "fusion");
+  return *definition;
+}
+
+Tensor run_kernel(const OpDefinition& definition, const Node& node, std::vector<const Tensor*> inputs) {
+  KernelContext context{node, 1, std::move(inputs), std::vector<Tensor>(1), 1};
+  definition.compute(context);
+  return context.outputs[0];
+}
+
+ValueInfo infer(const OpDefinition& definition, const Node& node, const std::vector<const ValueInfo*>& inputs) {
+  InferenceContext context{node, 1, inputs, std::vector<const Tensor*>(inputs.size(), nullptr),
+                           {ValueInfo{"y", DType::Undefined, std::nullopt}}};
+  definition.infer(context);
+  return context.outputs[0];
+}
+
+TEST_CASE("asc.Gelu computes the erf and tanh forms") {
+  const Tensor x = Tensor::from_vector<float>({3}, {-0.5f, 0.0f, 1.0f});
+  // Hand-evaluated: 0.5·x·(1+erf(x/√2)) and 0.5·x·(1+tanh(√(2/π)(x+0.044715x³))).
+  const std::vector<double> exact{-0.15426876936299344, 0.0, 0.8413447460685429};
+  const std::vector<double> approximate{-0.15428599017485606, 0.0, 0.8411919906082768};
+  for (const bool tanh_form : {false, true}) {
+    Node node{"gelu", "Gelu", "asc", attrs({{"approximate", std::string(tanh_form ? "tanh" : "none")}}), {"x"}, {"y"}, {}};
+    const auto y = run_kernel(fused("Gelu"), node, {&x}).to_doubles();
+    for (std::size_t i = 0; i < y.size(); ++i) CHECK(y[i] == doctest::Approx((tanh_form ? approximate : exact)[i]).epsilon(1e-6));
+  }
+  Node bad{"gelu", "Gelu", "asc", attrs({{"approximate", std::string("fast")}}), {"x"}, {"y"}, {}};
+  CHECK_THROWS_AS(run_kernel(fused("Gelu"), bad, {&x}), Error);
+}
+
+TEST_CASE("asc.FusedConv infers Conv's shape, charges the Cube unit and rejects bad activations") {
+  const ValueInfo x = ValueInfo::from_shape("x", DType::Float32, {1, 3, 8, 8});
+  const ValueInfo w = ValueInfo::from_shape("W", DType::Float32, {4, 3, 3, 3});
+  Node node{"conv", "FusedConv", "asc", attrs({{"activation", std::string("Relu")}}), {"x", "W"}, {"y"}, {}};
+  const ValueInfo y = infer(fused("FusedConv"), node, {&x, &w});
+  CHECK(y.static_shape() == Shape{1, 4, 6, 6});
+  const CostFacts cost = fused("FusedConv").cost(CostContext{node, {&x, &w}, {&y}});
+  CHECK(cost.unit == ComputeUnit::Cube);
+  // The convolution's own cost (2·144 outputs·27 MACs at least) plus one flop per output for Relu.
+  const Node conv{"conv", "Conv", "", {}, {"x", "W"}, {"y"}, {}};
+  const CostFacts plain = registry().ops().find("", "Conv", 13)->cost(CostContext{conv, {&x, &w}, {&y}});
+  CHECK(plain.flops >= 2.0 * 144 * 27);
+  CHECK(cost.flops == doctest::Approx(plain.flops + 144));
+
+  Node unknown{"conv", "FusedConv", "asc", attrs({{"activation", std::string("Swish7")}}), {"x", "W"}, {"y"}, {}};
+  CHECK(error_code_of([&] { infer(fused("FusedConv"), unknown, {&x, &w}); }) == ErrorCode::InvalidOperator);
+  Node missing{"conv", "FusedConv", "asc", attrs({{"activation", std::string("Clip")}}), {"x", "W"}, {"y"}, {}};
+  CHECK(error_code_of([&] { infer(fused("FusedConv"), missing, {&x, &w}); }) == ErrorCode::InvalidOperator);
+}
+
+TEST_CASE("asc.FusedMatMul applies bias then activation") {
+  const Tensor a = Tensor::from_vector<float>({2, 2}, {1, -2, 3, 4});
+  const Tensor b = Tensor::from_vector<float>({2, 2}, {1, 0, 0, 1});
+  const Tensor bias = Tensor::from_vector<float>({2}, {0.5f, -10});
+  Node node{"mm", "FusedMatMul", "asc", attrs({{"activation", std::string("Clip")}, {"activation_params", std::vector<float>{0, 3}}}),
+            {"a", "b", "bias"}, {"y"}, {}};
+  // a·I + bias = [[1.5,-12],[3.5,-6]], clipped to [0,3].
+  CHECK(run_kernel(fused("FusedMatMul"), node, {&a, &b, &bias}).to_doubles() == std::vector<double>{1.5, 0, 3, 0});
+}
+
+TEST_CASE("asc.Attention infers [batch, sequence, value width]") {
+  const ValueInfo x = ValueInfo::from_shape("x", DType::Float32, {2, 5, 8});
+  const ValueInfo w = ValueInfo::from_shape("w", DType::Float32, {8, 8});
+  const ValueInfo wv = ValueInfo::from_shape("wv", DType::Float32, {8, 6});
+  Node node{"att", "Attention", "asc", attrs({{"num_heads", std::int64_t{2}}}), {}, {"y"}, {}};
+  const ValueInfo y = infer(fused("Attention"), node, {&x, &w, nullptr, &x, &w, nullptr, &x, &wv, nullptr});
+  CHECK(y.static_shape() == Shape{2, 5, 6});
+  CHECK(fused("Attention").cost(CostContext{node, {&x, &w, nullptr, &x, &w, nullptr, &x, &wv, nullptr}, {&y}}).unit ==
+        ComputeUnit::Cube);
+}
+
+}  // namespace
+}  // namespace asc::fusion_test
