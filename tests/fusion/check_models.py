@@ -54,6 +54,8 @@ def export(model, work):
     base = model.replace("_dynamic", "")
     flags, _ = MODELS[model]
     path = os.path.join(work, f"{base}{'_nofold' if flags else ''}.onnx")
+    if os.path.exists(path) and flags and batch_norm_count(path) == 0:
+        os.remove(path)  # exported before tools/export_model.py kept BatchNormalization
     if not os.path.exists(path):
         subprocess.run([sys.executable, os.path.join(ROOT, "tools", "export_model.py"), base, path] + flags,
                        check=True, stdout=subprocess.DEVNULL)
