@@ -1,0 +1,118 @@
+// A whole network with a planted fault: onnx.load -> reference.run (golden dump) -> a test-only
+// fault stage corrupting conv1 -> reference.run (actual dump) -> validator.compare_dirs. The
+// comparison must name conv1 as the first failing operator and classify the fault.
+#include <doctest/doctest.h>
+
+#include <asc/sdk/io.hpp>
+#include <nlohmann/json.hpp>
+
+#include "support.hpp"
+#include "temp_dir.hpp"
+
+using namespace asc;
+using namespace asc::test;
+
+namespace {
+
+// Runs the pipeline with `fault_stage` (a YAML stage entry) between the two runs; returns the
+// JSON report.
+nlohmann::json run_with_fault(const TempDir& dir, const std::string& fault_stage) {
+  const auto model = run_command(
+      std::string(ASC_TEST_PYTHON) + " " + ASC_MAKE_CONV_NET_SCRIPT + " '" + dir.path().string() + "'",
+      dir / "make_model.log");
+  INFO(model.output);
+  REQUIRE(model.exit_code == 0);
+  const std::string d = dir.path().string();
+  const std::string pipeline =
+      "name: planted_fault\n"
+      "plugins: [parser_onnx, ops_builtin, backend_reference, fault, validator]\n"
+      "stages:\n"
+      "  - stage: onnx.load\n"
+      "    with: {model: '" +
+      d +
+      "/model.onnx'}\n"
+      "  - stage: reference.run\n"
+      "    name: golden\n"
+      "    with: {output_dir: '" +
+      d + "/golden_out', dump_dir: '" + d + "/golden', seed: 3}\n" + fault_stage +
+      "  - stage: reference.run\n"
+      "    name: actual\n"
+      "    with: {output_dir: '" +
+      d + "/actual_out', dump_dir: '" + d +
+      "/actual', seed: 3}\n"
+      "  - stage: validator.compare_dirs\n"
+      "    with: {golden_dir: '" +
+      d + "/golden', actual_dir: '" + d +
+      "/actual', abs_tolerance: 1e-4,\n"
+      "           rel_tolerance: 1e-3, json: '" +
+      d + "/report.json', html: '" + d + "/report.html'}\n";
+  write_text_atomically(dir / "pipeline.yaml", pipeline);
+  const auto run = run_command(std::string(ASC_EXECUTABLE) + " run '" + (dir / "pipeline.yaml").string() +
+                                   "' --plugin-dir '" + ASC_VALIDATOR_TEST_PLUGIN_DIR + "'",
+                               dir / "asc.log");
+  INFO(run.output);
+  CHECK(run.exit_code ==
+        exit_code_for(ErrorCode::ValidationFailed));  // the comparison fails, after reporting
+  CHECK(run.output.find("EE7003") != std::string::npos);
+  REQUIRE(std::filesystem::exists(dir / "report.json"));
+  return nlohmann::json::parse(read_text(dir / "report.json"));
+}
+
+const nlohmann::json& row_of(const nlohmann::json& report, const std::string& node) {
+  for (const auto& row : report["rows"])
+    if (row["npu_dump"] == node) return row;
+  FAIL("no row for " << node);
+  return report;
+}
+
+}  // namespace
+
+TEST_CASE("a conv scaled by 1.01 is the first failing operator, classified scale_offset") {
+  TempDir dir;
+  const auto report =
+      run_with_fault(dir, "  - stage: fault.scale_weights\n    with: {node: conv1, factor: 1.01}\n");
+  const auto& first = report["first_failures"][0];
+  CHECK(first["criterion"] == "precision");
+  CHECK(first["npu_dump"] == "conv1");
+  const auto& conv1 = row_of(report, "conv1")["comparison"];
+  const auto classes = conv1["error_classes"].get<std::vector<std::string>>();
+  CHECK(std::find(classes.begin(), classes.end(), "scale_offset") != classes.end());
+  CHECK(conv1["scale_fit"]["scale"].get<double>() == doctest::Approx(1.01).epsilon(1e-5));
+  // Every node of the network is listed, in execution order.
+  std::vector<std::string> order;
+  for (const auto& row : report["rows"]) order.push_back(row["npu_dump"]);
+  CHECK(order == std::vector<std::string>{"conv1", "relu1", "conv2", "relu2", "gap"});
+  CHECK(report["summary"]["compared"] == 5);
+}
+
+TEST_CASE("a NaN weight makes its conv the first failing operator, classified nan") {
+  TempDir dir;
+  const auto report = run_with_fault(dir, "  - stage: fault.nan_weight\n    with: {node: conv1}\n");
+  CHECK(report["first_failures"][0]["npu_dump"] == "conv1");
+  const auto& conv1 = row_of(report, "conv1")["comparison"];
+  const auto classes = conv1["error_classes"].get<std::vector<std::string>>();
+  CHECK(std::find(classes.begin(), classes.end(), "nan") != classes.end());
+  CHECK(conv1["nonfinite"]["actual"]["nan"].get<int>() > 0);
+  // A NaN weight of filter 0 only reaches output channel 0.
+  CHECK(conv1["nonfinite"]["actual"]["first_nan"][0].get<std::string>().rfind("[0,0,", 0) == 0);
+}
+
+TEST_CASE("configs/pipelines/validate_reference.yaml compares a dump with a fresh reference run") {
+  TempDir dir;
+  run_with_fault(dir, "  - stage: fault.scale_weights\n    with: {node: conv2, factor: 0.99}\n");
+  const std::string d = dir.path().string();
+  const std::string pipeline = std::string(ASC_EXECUTABLE) + " run " + ASC_SOURCE_DIR +
+                               "/configs/pipelines/validate_reference.yaml --set model='" + d +
+                               "/model.onnx' --set seed=3 --set output_dir='" + d +
+                               "/fresh_out' --set golden_dir='" + d + "/fresh' --set json='" + d +
+                               "/fresh.json' --set actual_dir=";
+  // The unfaulted golden dump of the first run matches the fresh reference run...
+  const auto same = run_command(pipeline + "'" + d + "/golden'", dir / "same.log");
+  INFO(same.output);
+  CHECK(same.exit_code == 0);
+  // ...the faulted one fails first at conv2.
+  const auto faulted = run_command(pipeline + "'" + d + "/actual'", dir / "faulted.log");
+  CHECK(faulted.exit_code == exit_code_for(ErrorCode::ValidationFailed));
+  const auto report = nlohmann::json::parse(read_text(dir / "fresh.json"));
+  CHECK(report["first_failures"][0]["npu_dump"] == "conv2");
+}
