@@ -91,6 +91,20 @@ TEST_CASE("Conv: threads split the output channels without changing the result")
                threads);
 }
 
+// Large outputs are unfolded and multiplied in blocks of output positions (conv/convolution.cpp);
+// these shapes make blocks that start and end inside output rows, with padding on every side.
+TEST_CASE("Conv: outputs larger than one block of positions, on one thread and several") {
+  for (int threads : {1, 2, 3}) {
+    CAPTURE(threads);
+    check_conv({1, 64, 23, 37}, {8, 64, 3, 3}, {1, {1, 1}, {1, 1}, {1, 1}, {1, 1}}, true,
+               attrs({{"pads", Ints{1, 1, 1, 1}}}), 96, threads);
+    check_conv({1, 64, 45, 41}, {6, 64, 3, 3}, {1, {2, 2}, {2, 2}, {2, 1}, {0, 3}}, false,
+               attrs({{"strides", Ints{2, 2}}, {"dilations", Ints{2, 2}}, {"pads", Ints{2, 1, 0, 3}}}), 98,
+               threads);
+    check_conv({1, 16, 160, 160}, {8, 16, 1, 1}, {1, {1, 1}, {1, 1}, {0, 0}, {0, 0}}, true, {}, 99, threads);
+  }
+}
+
 TEST_CASE("Conv: float64 and float16 inputs") {
   const Tensor x = random_tensor({1, 2, 5, 5}, 100);
   const Tensor w = random_tensor({3, 2, 3, 3}, 101);

@@ -14,6 +14,7 @@
 
 #include "common/cost_utils.hpp"
 #include "common/shape_utils.hpp"
+#include "common/uninitialized_tensor.hpp"
 
 namespace asc::ops {
 
@@ -75,7 +76,7 @@ template <TypeSet S, class Fn> void unary_kernel(KernelContext& context, Fn&& fn
   const Tensor& input = context.input(0);
   dispatch<S>(input.dtype(), context.node, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    Tensor output(input.dtype(), input.shape());
+    Tensor output = uninitialized_tensor(input.dtype(), input.shape());
     map_elements<T, T>(input, output, fn);
     context.outputs[0] = std::move(output);
   });
@@ -86,7 +87,7 @@ template <TypeSet S, class Fn> void unary_predicate_kernel(KernelContext& contex
   const Tensor& input = context.input(0);
   dispatch<S>(input.dtype(), context.node, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    Tensor output(DType::Bool, input.shape());
+    Tensor output = uninitialized_tensor(DType::Bool, input.shape());
     map_elements<T, bool>(input, output, fn);
     context.outputs[0] = std::move(output);
   });
@@ -163,7 +164,7 @@ template <TypeSet S, bool OutBool = false, class Fn> void binary_kernel(KernelCo
   dispatch<S>(a.dtype(), context.node, [&](auto tag) {
     using T = typename decltype(tag)::type;
     using Out = std::conditional_t<OutBool, bool, T>;
-    Tensor output(dtype_of<Out>(), shape);
+    Tensor output = uninitialized_tensor(dtype_of<Out>(), shape);
     broadcast_binary<T, T, Out>(a, b, output, fn);
     context.outputs[0] = std::move(output);
   });

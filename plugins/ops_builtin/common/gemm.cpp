@@ -1,26 +1,20 @@
 #include "common/gemm.hpp"
 
-#include <Eigen/Core>
+#include "common/gemm_kernels.hpp"
 
 namespace asc::ops {
 namespace {
 
-template <class T>
-void gemm_impl(bool transpose_a, bool transpose_b, std::int64_t m, std::int64_t n, std::int64_t k, T alpha,
-               const T* a, std::int64_t lda, const T* b, std::int64_t ldb, T beta, T* c, std::int64_t ldc) {
-  using Matrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-  using ConstMap = Eigen::Map<const Matrix, Eigen::Unaligned, Eigen::OuterStride<>>;
-  using Map = Eigen::Map<Matrix, Eigen::Unaligned, Eigen::OuterStride<>>;
-  Map out(c, m, n, Eigen::OuterStride<>(ldc));
-  if (beta == T(0)) out.setZero();
-  else if (beta != T(1)) out *= beta;
-  if (m == 0 || n == 0 || k == 0) return;
-  const ConstMap stored_a(a, transpose_a ? k : m, transpose_a ? m : k, Eigen::OuterStride<>(lda));
-  const ConstMap stored_b(b, transpose_b ? n : k, transpose_b ? k : n, Eigen::OuterStride<>(ldb));
-  if (transpose_a && transpose_b) out.noalias() += alpha * stored_a.transpose() * stored_b.transpose();
-  else if (transpose_a) out.noalias() += alpha * stored_a.transpose() * stored_b;
-  else if (transpose_b) out.noalias() += alpha * stored_a * stored_b.transpose();
-  else out.noalias() += alpha * stored_a * stored_b;
+// The fastest kernel variant this CPU can run, chosen once.
+const GemmKernels& kernels() {
+  static const GemmKernels chosen = [] {
+#if defined(ASC_GEMM_AVX2_FMA)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return avx2_fma_gemm_kernels();
+#endif
+    return baseline_gemm_kernels();
+  }();
+  return chosen;
 }
 
 }  // namespace
@@ -28,13 +22,13 @@ void gemm_impl(bool transpose_a, bool transpose_b, std::int64_t m, std::int64_t 
 void gemm(bool transpose_a, bool transpose_b, std::int64_t m, std::int64_t n, std::int64_t k, float alpha,
           const float* a, std::int64_t lda, const float* b, std::int64_t ldb, float beta, float* c,
           std::int64_t ldc) {
-  gemm_impl(transpose_a, transpose_b, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+  kernels().f32(transpose_a, transpose_b, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
 void gemm(bool transpose_a, bool transpose_b, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
           const double* a, std::int64_t lda, const double* b, std::int64_t ldb, double beta, double* c,
           std::int64_t ldc) {
-  gemm_impl(transpose_a, transpose_b, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+  kernels().f64(transpose_a, transpose_b, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
 }  // namespace asc::ops

@@ -5,6 +5,7 @@
 #include <asc/sdk/error.hpp>
 
 #include "common/nn_compute_dtype.hpp"
+#include "common/uninitialized_tensor.hpp"
 #include "conv/conv_common.hpp"
 
 namespace asc::ops {
@@ -37,7 +38,7 @@ void compute(KernelContext& context) {
                                                   std::to_string(geometry.out_channels) + "]");
   }
   const Shape y_shape = conv_output_shape(geometry, x.shape().size() - 2);
-  Tensor y(compute_dtype, y_shape);
+  Tensor y = uninitialized_tensor(compute_dtype, y_shape);  // convolve writes every element
   visit_dtype(compute_dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>)

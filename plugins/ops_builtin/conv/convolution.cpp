@@ -1,22 +1,27 @@
 #include "conv/convolution.hpp"
 
 #include <algorithm>
-#include <thread>
 #include <vector>
 
 #include "common/gemm.hpp"
+#include "common/parallel_for.hpp"
 
 namespace asc::ops {
 namespace {
 
-// Visits the column matrix of im2col row by row and output row by output row. For each run of
-// output positions along the width whose image position is inside the image it calls
+// Visits the column matrix of im2col for output positions [begin, end) (a block of columns; each
+// row of the block holds end - begin values) row by row and output row by output row. For each
+// run of output positions along the width whose image position is inside the image it calls
 // inside(column_offset, image_offset, count, image_step); for each run that falls in padding it
 // calls padding(column_offset, count).
 template <class Inside, class Padding>
-void walk_columns(const Window3& w, std::int64_t channels, Inside&& inside, Padding&& padding) {
+void walk_columns(const Window3& w, std::int64_t channels, std::int64_t begin, std::int64_t end, Inside&& inside,
+                  Padding&& padding) {
+  if (end <= begin) return;
   const std::int64_t out_w = w.output[2];
-  const std::int64_t column_rows_stride = w.output_size();
+  const std::int64_t width = end - begin;
+  const std::int64_t first_line = begin / out_w;  // output lines (od, oh) the block touches
+  const std::int64_t last_line = (end - 1) / out_w;
   std::int64_t row = 0;
   for (std::int64_t c = 0; c < channels; ++c) {
     const std::int64_t plane = c * w.input_size();
@@ -28,36 +33,41 @@ void walk_columns(const Window3& w, std::int64_t channels, Inside&& inside, Padd
           const std::int64_t lo = std::clamp<std::int64_t>(window_ceil_div(-shift, w.stride[2]), 0, out_w);
           const std::int64_t hi =
               std::clamp<std::int64_t>(window_ceil_div(w.input[2] - shift, w.stride[2]), lo, out_w);
-          std::int64_t column = row * column_rows_stride;
-          for (std::int64_t od = 0; od < w.output[0]; ++od) {
+          for (std::int64_t line = first_line; line <= last_line; ++line) {
+            const std::int64_t od = line / w.output[1];
+            const std::int64_t oh = line % w.output[1];
+            const std::int64_t line_start = line * out_w;
+            const std::int64_t from = std::max<std::int64_t>(0, begin - line_start);
+            const std::int64_t to = std::min(out_w, end - line_start);
+            const std::int64_t column = row * width + line_start - begin;  // + ow
             const std::int64_t id = od * w.stride[0] - w.pad_begin[0] + kd * w.dilation[0];
-            for (std::int64_t oh = 0; oh < w.output[1]; ++oh, column += out_w) {
-              const std::int64_t ih = oh * w.stride[1] - w.pad_begin[1] + kh * w.dilation[1];
-              if (id < 0 || id >= w.input[0] || ih < 0 || ih >= w.input[1]) {
-                padding(column, out_w);
-                continue;
-              }
-              if (lo > 0) padding(column, lo);
-              if (hi > lo)
-                inside(column + lo, plane + (id * w.input[1] + ih) * w.input[2] + lo * w.stride[2] + shift,
-                       hi - lo, w.stride[2]);
-              if (hi < out_w) padding(column + hi, out_w - hi);
+            const std::int64_t ih = oh * w.stride[1] - w.pad_begin[1] + kh * w.dilation[1];
+            if (id < 0 || id >= w.input[0] || ih < 0 || ih >= w.input[1]) {
+              padding(column + from, to - from);
+              continue;
             }
+            const std::int64_t inside_from = std::clamp(lo, from, to);
+            const std::int64_t inside_to = std::clamp(hi, inside_from, to);
+            if (inside_from > from) padding(column + from, inside_from - from);
+            if (inside_to > inside_from)
+              inside(column + inside_from,
+                     plane + (id * w.input[1] + ih) * w.input[2] + inside_from * w.stride[2] + shift,
+                     inside_to - inside_from, w.stride[2]);
+            if (to > inside_to) padding(column + inside_to, to - inside_to);
           }
         }
   }
 }
 
-// Runs fn(begin, end) over [0, rows) in at most `threads` blocks, the first on the calling thread.
+// Runs fn(begin, end) over [0, rows) in at most `threads` blocks.
 template <class Fn>
 void split_rows(int threads, std::int64_t rows, Fn&& fn) {
+  if (rows <= 0) return;
   const std::int64_t blocks = std::clamp<std::int64_t>(threads, 1, std::max<std::int64_t>(rows, 1));
   const std::int64_t per_block = (rows + blocks - 1) / blocks;
-  std::vector<std::thread> workers;
-  for (std::int64_t begin = per_block; begin < rows; begin += per_block)
-    workers.emplace_back(fn, begin, std::min(rows, begin + per_block));
-  fn(std::int64_t{0}, std::min(rows, per_block));
-  for (std::thread& worker : workers) worker.join();
+  parallel_for(threads, (rows + per_block - 1) / per_block, [&](std::int64_t block) {
+    fn(block * per_block, std::min(rows, (block + 1) * per_block));
+  });
 }
 
 template <class T>
@@ -69,12 +79,32 @@ void add_bias(const T* bias, std::int64_t channels, std::int64_t plane_size, T* 
   }
 }
 
+// Scratch space for column matrices, one per thread and kept between calls (no allocation, and
+// no page faults, in the steady state of a model run); it holds the largest matrix seen so far.
+template <class T>
+T* scratch(std::size_t elements) {
+  thread_local std::vector<T> buffer;
+  if (buffer.size() < elements) buffer.resize(elements);
+  return buffer.data();
+}
+
+// Columns per block of the column-tiled product: the block's column matrix (rows x block) is sized
+// to stay in a core's L2 cache between im2col writing it and the GEMM reading it.
+constexpr std::int64_t kColumnBlockBytes = 384 * 1024;
+constexpr std::int64_t kMinColumnBlock = 64;
+
+std::int64_t column_block(std::int64_t rows, std::size_t element_bytes) {
+  const std::int64_t fitting = kColumnBlockBytes / (std::max<std::int64_t>(rows, 1) * static_cast<std::int64_t>(element_bytes));
+  return std::max(kMinColumnBlock, fitting / 16 * 16);
+}
+
 }  // namespace
 
 template <class T>
-void im2col(const Window3& window, const T* image, std::int64_t channels, T* columns) {
+void im2col(const Window3& window, const T* image, std::int64_t channels, std::int64_t begin, std::int64_t end,
+            T* columns) {
   walk_columns(
-      window, channels,
+      window, channels, begin, end,
       [&](std::int64_t column, std::int64_t pixel, std::int64_t count, std::int64_t step) {
         T* out = columns + column;
         const T* in = image + pixel;
@@ -91,7 +121,7 @@ void im2col(const Window3& window, const T* image, std::int64_t channels, T* col
 template <class T>
 void col2im(const Window3& window, const T* columns, std::int64_t channels, T* image) {
   walk_columns(
-      window, channels,
+      window, channels, 0, window.output_size(),
       [&](std::int64_t column, std::int64_t pixel, std::int64_t count, std::int64_t step) {
         const T* in = columns + column;
         T* out = image + pixel;
@@ -100,36 +130,70 @@ void col2im(const Window3& window, const T* columns, std::int64_t channels, T* i
       [](std::int64_t, std::int64_t) {});
 }
 
+// One group of one batch item: out[M, positions] = weights[M, rows] * columns[rows, positions]
+// (+ bias), where columns is the image itself for a pointwise window and im2col's otherwise.
+// Large outputs are cut into column blocks, each unfolded and multiplied by one thread while it
+// is in cache; small ones (the deep layers' 7x7 and 14x14 maps) are unfolded whole and their
+// output channels split between the threads.
+template <class T>
+void convolve_group(const Window3& window, bool pointwise, const T* image, std::int64_t channels, const T* weights,
+                    std::int64_t out_channels, const T* bias, T* out, int threads) {
+  const std::int64_t rows = channels * window.kernel_size();
+  const std::int64_t positions = window.output_size();
+  // out[row_begin:row_end, begin:end] from a column matrix b holding those positions.
+  auto multiply = [&](std::int64_t row_begin, std::int64_t row_end, std::int64_t begin, std::int64_t end, const T* b,
+                      std::int64_t ldb) {
+    T* c = out + row_begin * positions + begin;
+    if (bias != nullptr)
+      for (std::int64_t m = row_begin; m < row_end; ++m)
+        std::fill(c + (m - row_begin) * positions, c + (m - row_begin) * positions + (end - begin), bias[m]);
+    gemm(false, false, row_end - row_begin, end - begin, rows, T(1), weights + row_begin * rows, rows, b, ldb,
+         bias != nullptr ? T(1) : T(0), c, positions);
+  };
+  const std::int64_t block = column_block(rows, sizeof(T));
+  const std::int64_t blocks = (positions + block - 1) / block;
+  if (blocks >= 2 * threads || threads == 1) {
+    parallel_for(threads, blocks, [&](std::int64_t index) {
+      const std::int64_t begin = index * block;
+      const std::int64_t end = std::min(positions, begin + block);
+      if (pointwise) {
+        multiply(0, out_channels, begin, end, image + begin, positions);
+        return;
+      }
+      T* columns = scratch<T>(static_cast<std::size_t>(rows * (end - begin)));
+      im2col(window, image, channels, begin, end, columns);
+      multiply(0, out_channels, begin, end, columns, end - begin);
+    });
+    return;
+  }
+  const T* matrix = image;
+  if (!pointwise) {
+    T* columns = scratch<T>(static_cast<std::size_t>(rows * positions));
+    const std::int64_t per_channel = window.kernel_size() * positions;
+    split_rows(threads, channels, [&](std::int64_t begin, std::int64_t end) {
+      im2col(window, image + begin * window.input_size(), end - begin, 0, positions, columns + begin * per_channel);
+    });
+    matrix = columns;
+  }
+  split_rows(threads, out_channels,
+             [&](std::int64_t begin, std::int64_t end) { multiply(begin, end, 0, positions, matrix, positions); });
+}
+
 template <class T>
 void convolve(const ConvGeometry& geometry, const T* x, const T* w, const T* bias, T* y, int threads) {
   const Window3& window = geometry.window;
   const std::int64_t group_in = geometry.in_channels / geometry.group;
   const std::int64_t group_out = geometry.out_channels / geometry.group;
   const std::int64_t rows = group_in * window.kernel_size();
-  const std::int64_t in_size = window.input_size();
-  const std::int64_t out_size = window.output_size();
   // A 1x1 window with unit stride and no padding is already its own column matrix.
   const bool pointwise = window.kernel_size() == 1 && window.stride == std::array<std::int64_t, 3>{1, 1, 1} &&
                          window.pad_begin == std::array<std::int64_t, 3>{0, 0, 0} &&
                          window.input == window.output;
-  std::vector<T> columns(pointwise ? 0 : static_cast<std::size_t>(rows * out_size));
-  for (std::int64_t n = 0; n < geometry.batch; ++n) {
-    for (std::int64_t g = 0; g < geometry.group; ++g) {
-      const T* image = x + (n * geometry.in_channels + g * group_in) * in_size;
-      const T* matrix = image;
-      if (!pointwise) {
-        im2col(window, image, group_in, columns.data());
-        matrix = columns.data();
-      }
-      T* out = y + (n * geometry.out_channels + g * group_out) * out_size;
-      const T* weights = w + g * group_out * rows;
-      split_rows(threads, group_out, [&](std::int64_t begin, std::int64_t end) {
-        gemm(false, false, end - begin, out_size, rows, T(1), weights + begin * rows, rows, matrix, out_size,
-             T(0), out + begin * out_size, out_size);
-      });
-      if (bias != nullptr) add_bias(bias + g * group_out, group_out, out_size, out);
-    }
-  }
+  for (std::int64_t n = 0; n < geometry.batch; ++n)
+    for (std::int64_t g = 0; g < geometry.group; ++g)
+      convolve_group(window, pointwise, x + (n * geometry.in_channels + g * group_in) * window.input_size(), group_in,
+                     w + g * group_out * rows, group_out, bias != nullptr ? bias + g * group_out : nullptr,
+                     y + (n * geometry.out_channels + g * group_out) * window.output_size(), threads);
 }
 
 template <class T>
@@ -158,8 +222,8 @@ void transpose_convolve(const ConvGeometry& geometry, const T* x, const T* w, co
   }
 }
 
-template void im2col<float>(const Window3&, const float*, std::int64_t, float*);
-template void im2col<double>(const Window3&, const double*, std::int64_t, double*);
+template void im2col<float>(const Window3&, const float*, std::int64_t, std::int64_t, std::int64_t, float*);
+template void im2col<double>(const Window3&, const double*, std::int64_t, std::int64_t, std::int64_t, double*);
 template void col2im<float>(const Window3&, const float*, std::int64_t, float*);
 template void col2im<double>(const Window3&, const double*, std::int64_t, double*);
 template void convolve<float>(const ConvGeometry&, const float*, const float*, const float*, float*, int);

@@ -8,10 +8,12 @@
 
 namespace asc::ops {
 
-// Unfolds `channels` image planes of window.input into rows (channel, kernel offset) of
-// window.output positions; padding reads as zero. columns holds channels * kernel * output values.
+// Unfolds `channels` image planes of window.input into rows (channel, kernel offset) of the
+// window.output positions [begin, end) (row-major positions); padding reads as zero. columns holds
+// channels * kernel * (end - begin) values.
 template <class T>
-void im2col(const Window3& window, const T* image, std::int64_t channels, T* columns);
+void im2col(const Window3& window, const T* image, std::int64_t channels, std::int64_t begin, std::int64_t end,
+            T* columns);
 
 // The adjoint of im2col: adds every column value into the image position it was read from.
 // The image (channels planes of window.input) must be initialised by the caller.
@@ -27,7 +29,8 @@ struct ConvGeometry {
 };
 
 // y[N, M, out] = sum over the group's channels and the kernel of x[N, C, in] * w[M, C/group, kernel],
-// plus bias[M] when bias is not null. `threads` split each GEMM's rows (output channels).
+// plus bias[M] when bias is not null. `threads` share each group's work (column blocks of the
+// output, or its output channels when the output is small).
 template <class T>
 void convolve(const ConvGeometry& geometry, const T* x, const T* w, const T* bias, T* y, int threads = 1);
 

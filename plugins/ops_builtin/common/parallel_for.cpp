@@ -1,0 +1,109 @@
+#include "common/parallel_for.hpp"
+
+#include <atomic>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace asc::ops {
+namespace {
+
+// Workers sleep until a job is posted, claim items from a shared counter, and report back when
+// the counter runs out. One job at a time (busy_ guards it).
+class WorkerPool {
+ public:
+  ~WorkerPool() {
+    {
+      std::lock_guard lock(mutex_);
+      stopping_ = true;
+    }
+    wake_.notify_all();
+    for (std::thread& worker : workers_) worker.join();
+  }
+
+  // False when the pool is running another job (the caller then runs the items itself).
+  bool try_run(int threads, std::int64_t count, const std::function<void(std::int64_t)>& item) {
+    std::unique_lock busy(busy_, std::try_to_lock);
+    if (!busy.owns_lock()) return false;
+    const int helpers = static_cast<int>(std::min<std::int64_t>(threads, count)) - 1;
+    {
+      std::lock_guard lock(mutex_);
+      while (static_cast<int>(workers_.size()) < helpers)
+        workers_.emplace_back([this, index = static_cast<int>(workers_.size())] { work(index); });
+      item_ = &item;
+      count_ = count;
+      next_.store(0);
+      helpers_ = helpers;
+      running_ = helpers;
+      error_ = nullptr;
+      ++generation_;
+    }
+    wake_.notify_all();
+    claim_items();
+    std::unique_lock lock(mutex_);
+    finished_.wait(lock, [&] { return running_ == 0; });
+    item_ = nullptr;
+    if (error_) std::rethrow_exception(error_);
+    return true;
+  }
+
+ private:
+  void work(int index) {
+    std::uint64_t seen = 0;
+    for (;;) {
+      {
+        std::unique_lock lock(mutex_);
+        wake_.wait(lock, [&] { return stopping_ || (generation_ != seen && index < helpers_); });
+        if (stopping_) return;
+        seen = generation_;
+      }
+      claim_items();
+      {
+        std::lock_guard lock(mutex_);
+        --running_;
+      }
+      finished_.notify_one();
+    }
+  }
+
+  void claim_items() {
+    for (std::int64_t i = next_.fetch_add(1); i < count_; i = next_.fetch_add(1)) {
+      try {
+        (*item_)(i);
+      } catch (...) {
+        std::lock_guard lock(mutex_);
+        if (!error_) error_ = std::current_exception();
+      }
+    }
+  }
+
+  std::mutex busy_;
+  std::mutex mutex_;
+  std::condition_variable wake_, finished_;
+  std::vector<std::thread> workers_;
+  const std::function<void(std::int64_t)>* item_ = nullptr;
+  std::int64_t count_ = 0;
+  std::atomic<std::int64_t> next_{0};
+  int helpers_ = 0;   // workers taking part in the current job (the first helpers_ of them)
+  int running_ = 0;   // of those, the ones not yet done
+  std::uint64_t generation_ = 0;
+  bool stopping_ = false;
+  std::exception_ptr error_;
+};
+
+WorkerPool& pool() {
+  static WorkerPool instance;
+  return instance;
+}
+
+}  // namespace
+
+void parallel_for(int threads, std::int64_t count, const std::function<void(std::int64_t)>& item) {
+  if (count <= 0) return;
+  if (threads > 1 && count > 1 && pool().try_run(threads, count, item)) return;
+  for (std::int64_t i = 0; i < count; ++i) item(i);
+}
+
+}  // namespace asc::ops
