@@ -6,14 +6,10 @@
 
 #include "element_errors.hpp"
 #include "fast_log.hpp"
+#include "simd_clones.hpp"
 
-// Each kernel is compiled for baseline x86-64, AVX2 (x86-64-v3) and AVX-512 (x86-64-v4) and
-// picked at load time; the reductions vectorise through `omp simd` (-fopenmp-simd, no runtime).
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define ASC_VALIDATOR_CLONES __attribute__((target_clones("default", "arch=x86-64-v3", "arch=x86-64-v4")))
-#else
-#define ASC_VALIDATOR_CLONES
-#endif
+// Each kernel is cloned per instruction set (simd_clones.hpp); the reductions vectorise through
+// `omp simd` (-fopenmp-simd, no runtime).
 
 namespace asc::validator {
 
@@ -79,21 +75,47 @@ FirstPassSums first_pass_block(const double* golden, const double* actual, std::
 
 namespace {
 
-template <bool kExactLog>
+// msaccucmp's normalised value for the KL divergence (P for actual, Q for golden).
+inline double kl_value(double x, double offset, double scale) {
+  return std::max((x - offset) * scale, kKlFloor);
+}
+
+// How the second pass takes log(P/Q).
+enum class LogRatio {
+  Exact,    // std::log (scalar)
+  Fast,     // fast_log(P/Q): two divisions and a range reduction, any P/Q
+  NearOne,  // 2 atanh((P-Q)/(P+Q)): one division, only where P/Q is in [sqrt(1/2), sqrt(2)]
+};
+
+// With LogRatio::NearOne, the terms of the elements outside that range are left out of
+// p_log_ratio and counted in `far`; `near_args` receives every element's (P-Q)/(P+Q) so that the
+// caller can find them.
+template <LogRatio kLog>
 [[gnu::always_inline]] inline SecondPassSums second_pass(const double* golden, const double* actual,
-                                                         std::size_t count, const SecondPassConstants& c) {
+                                                         std::size_t count, const SecondPassConstants& c,
+                                                         double* near_args, std::int64_t& far) {
   double p_sum = 0, q_sum = 0, p_log_ratio = 0, actual_squares = 0, golden_squares = 0, error_squares = 0,
          error_golden = 0;
+  std::int64_t outside = 0;
 #pragma omp simd reduction(+ : p_sum, q_sum, p_log_ratio, actual_squares, golden_squares, error_squares, \
-                               error_golden)
+                               error_golden, outside)
   for (std::size_t i = 0; i < count; ++i) {
     const double g = golden[i], a = actual[i];
-    const double p = std::max((a - c.actual_offset) * c.actual_scale, kKlFloor);
-    const double q = std::max((g - c.golden_offset) * c.golden_scale, kKlFloor);
-    const double ratio = p / q;
+    const double p = kl_value(a, c.actual_offset, c.actual_scale);
+    const double q = kl_value(g, c.golden_offset, c.golden_scale);
     p_sum += p;
     q_sum += q;
-    p_log_ratio += p * (kExactLog ? std::log(ratio) : fast_log(ratio));
+    if constexpr (kLog == LogRatio::NearOne) {
+      // P - Q is exact there (Sterbenz), so the logarithm is accurate relative to itself even
+      // where P and Q almost agree. A conditional add, not a branch: the loop stays vectorised.
+      const double arg = (p - q) / (p + q);
+      near_args[i] = arg;
+      const bool near = std::fabs(arg) <= kTwoAtanhBound;
+      p_log_ratio += near ? p * two_atanh(arg) : 0.0;
+      outside += near ? 0 : 1;
+    } else {
+      p_log_ratio += p * (kLog == LogRatio::Exact ? std::log(p / q) : fast_log(p / q));
+    }
     const double centered_actual = a - c.actual_mean, centered_golden = g - c.golden_mean;
     const double centered_error = (a - g) - c.error_mean;
     actual_squares += centered_actual * centered_actual;
@@ -101,20 +123,42 @@ template <bool kExactLog>
     error_squares += centered_error * centered_error;
     error_golden += centered_error * centered_golden;
   }
+  far = outside;
   return {p_sum, q_sum, p_log_ratio, actual_squares, golden_squares, error_squares, error_golden};
 }
 
+// Above this many elements outside the NearOne range, a block is redone with LogRatio::Fast
+// rather than fixed element by element with std::log (two tensors far apart: the comparison
+// then costs what it did before NearOne, not many times more).
+constexpr std::int64_t kMaxFixedElements = 8;
+
 }  // namespace
 
+// For two close tensors nearly every P/Q is near 1 (the others are elements near either side's
+// minimum, where P or Q is tiny): NearOne first, then the few elements it left out.
 ASC_VALIDATOR_CLONES
 SecondPassSums second_pass_block(const double* golden, const double* actual, std::size_t count,
-                                 const SecondPassConstants& constants) {
-  return second_pass<false>(golden, actual, count, constants);
+                                 const SecondPassConstants& c) {
+  double near_args[kBlockSize];
+  std::int64_t far = 0;
+  SecondPassSums sums = second_pass<LogRatio::NearOne>(golden, actual, count, c, near_args, far);
+  if (far == 0) return sums;
+  if (far > kMaxFixedElements) return second_pass<LogRatio::Fast>(golden, actual, count, c, nullptr, far);
+  for (std::size_t i = 0; i < count; ++i) {
+    // A NaN argument (a non-finite input) lands here too; the NaN sum then has the caller redo
+    // the block without it.
+    if (std::fabs(near_args[i]) <= kTwoAtanhBound) continue;
+    const double p = kl_value(actual[i], c.actual_offset, c.actual_scale);
+    const double q = kl_value(golden[i], c.golden_offset, c.golden_scale);
+    sums.kl_p_log_ratio += p * std::log(p / q);
+  }
+  return sums;
 }
 
 SecondPassSums second_pass_block_exact_log(const double* golden, const double* actual, std::size_t count,
                                            const SecondPassConstants& constants) {
-  return second_pass<true>(golden, actual, count, constants);
+  std::int64_t far = 0;
+  return second_pass<LogRatio::Exact>(golden, actual, count, constants, nullptr, far);
 }
 
 }  // namespace asc::validator

@@ -53,7 +53,7 @@ struct SecondPassSums {
   bool finite() const;
 };
 
-// Requires constants.normalised (fast_log's domain).
+// Requires constants.normalised (fast_log's domain) and 0 < count <= kBlockSize.
 SecondPassSums second_pass_block(const double* golden, const double* actual, std::size_t count,
                                  const SecondPassConstants& constants);
 // The same with std::log (scalar), for a side that is constant or spans more than the double range.

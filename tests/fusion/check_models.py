@@ -9,10 +9,10 @@ reference backend on the fused graph with the same seeded inputs, and require
 cosine >= 0.99999 and max|fused - unfused| <= 1e-4 * max|unfused| for every output. Prints the
 kernel counts before -> after and the pass timings from fusion_result.json.
 
-For the --bisect models, every fusion pass that had an effect is then turned off alone: the
-outputs must still agree, that pass must not run, and every other pass must report the same
-match/effect counts, except the passes documented as consuming its results (COUPLED below,
-docs/fusion.md).
+For the --bisect models, every pass that had an effect is then turned off alone: the outputs
+must still agree, that pass must not run, and every other pass must report the same
+match/effect counts, except the dependencies pass_dependencies.py lists and explains
+(check_pass_independence.py checks the counts on every model, without running them).
 """
 import argparse
 import json
@@ -21,6 +21,9 @@ import subprocess
 import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pass_dependencies import unexplained_changes  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PIPELINE = os.path.join(ROOT, "configs", "fusion", "compare_fused.yaml")
@@ -33,22 +36,6 @@ MODELS = {
     "bert_encoder_dynamic": ([], ""),
     "yolo_style": (["--no-constant-folding"], "images:1,3,320,320"),
 }
-
-# Turning the key off may change these passes' counts: they fuse what the key produces (or,
-# for ElementwiseChainFusion, the elementwise nodes the key would have absorbed).
-COUPLED = {
-    "ConvBatchNormFusion": {"ConvBiasAddFusion", "ConvResidualAddFusion", "ConvActivationFusion", "ElementwiseChainFusion"},
-    "ConvBiasAddFusion": {"ConvResidualAddFusion", "ConvActivationFusion", "ElementwiseChainFusion"},
-    "ConvResidualAddFusion": {"ConvActivationFusion", "ElementwiseChainFusion"},
-    "ConvActivationFusion": {"ElementwiseChainFusion"},
-    "MatMulBiasAddFusion": {"MatMulActivationFusion", "ElementwiseChainFusion"},
-    "GeluFusion": {"MatMulActivationFusion", "ElementwiseChainFusion"},
-    "LayerNormFusion": {"ElementwiseChainFusion"},
-    "AttentionFusion": {"ElementwiseChainFusion", "DeadNodeElimination"},
-    "MatMulActivationFusion": {"ElementwiseChainFusion"},
-    "ElementwiseChainFusion": set(),
-}
-
 
 def export(model, work):
     base = model.replace("_dynamic", "")
@@ -125,12 +112,11 @@ def main():
             continue
         reference = counts(result)
         for name, (matches, effects) in reference.items():
-            if name not in COUPLED or effects == 0:
+            if effects == 0:
                 continue
             off_result, off_worst = run_compare(args.asc, path, input_shape, os.path.join(args.work, f"{model}_no_{name}"), name)
             off_counts = counts(off_result)
-            changed = sorted(other for other in reference
-                             if other != name and other not in COUPLED[name] and off_counts.get(other) != reference[other])
+            changed = sorted(unexplained_changes(name, reference, off_counts))
             status = "ok" if name not in off_counts and agrees(off_worst) and not changed else "FAILED"
             print(f"  without {name}: kernels {off_result['asc']['kernels']['after']}, "
                   f"max rel err {off_worst[2]:.2e}, other passes changed: {changed or 'none'}: {status}")

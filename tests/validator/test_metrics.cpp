@@ -157,6 +157,28 @@ TEST_CASE("metrics of a large tensor match a plain long-double implementation") 
   CHECK(c.stats.elements == static_cast<std::int64_t>(n));
 }
 
+TEST_CASE("the KL divergence is the same whichever way its logarithms are taken") {
+  // The KL pass takes log(P/Q) as 2 atanh((P-Q)/(P+Q)) where P/Q is within [sqrt(1/2), sqrt(2)],
+  // fixes a block's few other elements with std::log, and redoes a block with many of them with
+  // a range-reduced logarithm. Each case against the long-double formulas.
+  const std::size_t n = 16 * 256 + 77;  // 16 full blocks and a partial one
+  std::mt19937 random(11);
+  std::uniform_real_distribution<float> uniform(-3.0f, 5.0f);
+  std::vector<float> golden(n), close(n), planted(n), unrelated(n);
+  for (float& v : golden) v = uniform(random);
+  round_to_f16(golden, close);  // every P/Q near 1 but at the minimum's neighbours
+  planted = close;
+  for (std::size_t i = 100; i < n; i += 700) planted[i] = -3.0f;  // a few far elements per block
+  for (float& v : unrelated) v = uniform(random);                 // most P/Q far from 1
+  for (const auto* actual : {&close, &planted, &unrelated}) {
+    const auto m = compare(Tensor::from_vector<float>({static_cast<std::int64_t>(n)}, golden),
+                           Tensor::from_vector<float>({static_cast<std::int64_t>(n)}, *actual))
+                       .metrics;
+    const ReferenceMetrics r = reference_metrics(golden, *actual);
+    CHECK(m.kullback_leibler_divergence == Approx(static_cast<double>(r.kl)).epsilon(1e-9));
+  }
+}
+
 TEST_CASE("any dtype is compared as double; strided views like their contiguous copies") {
   const Tensor golden = floats({2, 3}, {1, 2, 3, 4, 5, 6});
   Tensor actual(DType::Float16, {2, 3});

@@ -24,15 +24,16 @@ struct Projection {
 // One of Q, K, V after the head split: its projection and the split's nodes.
 struct Heads {
   Projection projection;
-  std::vector<Node*> nodes;  // Reshape and Transposes
+  std::vector<Node*> nodes;  // Reshape, Transposes and (Q, K) scalar Mul/Div nodes
   std::int64_t heads = 0;
   std::vector<Dim> batch_and_sequence;
+  double scale = 1.0;  // product of the scalar factors applied to Q (or K) itself
 };
 
 struct Match {
   Heads q, k, v;
   float scale = 1.0f;
-  std::string mask;  // "" when absent
+  std::string mask;         // "" when absent
   std::vector<Node*> core;  // Q·Kᵀ, scale, mask Add, Softmax, ·V, merge Transposes, Reshape
   std::string output;
   std::string name;  // the Softmax's, for the fused node
@@ -48,7 +49,9 @@ struct Match {
   }
 };
 
-bool same_dim(const Dim& a, const Dim& b) { return (a.is_static() || !a.symbol.empty()) && a == b; }
+bool same_dim(const Dim& a, const Dim& b) {
+  return (a.is_static() || !a.symbol.empty()) && a == b;
+}
 
 class AttentionMatcher {
  public:
@@ -70,15 +73,15 @@ class AttentionMatcher {
       }
     }
     if (!product) return std::nullopt;
-    match.scale = product->scale;
     core.insert(core.end(), product->nodes.begin(), product->nodes.end());
     core.push_back(softmax);
 
-    auto q = split_heads(product->matmul->inputs.at(0), {0, 2, 1, 3});
-    auto k = split_heads(product->matmul->inputs.at(1), {0, 2, 3, 1});
+    auto q = split_heads(product->matmul->inputs.at(0), {0, 2, 1, 3}, true);
+    auto k = split_heads(product->matmul->inputs.at(1), {0, 2, 3, 1}, true);
     Node* context = uses_.sole_consumer(softmax->outputs.at(0));
-    if (!q || !k || !is_op(context, "MatMul") || context->inputs.at(0) != softmax->outputs[0]) return std::nullopt;
-    auto v = split_heads(context->inputs.at(1), {0, 2, 1, 3});
+    if (!q || !k || !is_op(context, "MatMul") || context->inputs.at(0) != softmax->outputs[0])
+      return std::nullopt;
+    auto v = split_heads(context->inputs.at(1), {0, 2, 1, 3}, false);
     if (!v || q->heads != k->heads || q->heads != v->heads) return std::nullopt;
     core.push_back(context);
     // Merge heads: Transpose (0,2,1,3) then Reshape to [b, s, h·dv].
@@ -89,10 +92,13 @@ class AttentionMatcher {
     if (!is_op(reshape, "Reshape")) return std::nullopt;
     const auto merged = reshape_result_dims(graph_, uses_, *reshape);
     const auto width = value_dims(graph_, v->projection.weight);
-    if (!merged || merged->size() != 3 || !width || width->size() != 2 || !same_dim((*merged)[2], (*width)[1]) ||
-        !same_dim((*merged)[0], q->batch_and_sequence[0]) || !same_dim((*merged)[1], q->batch_and_sequence[1]))
+    if (!merged || merged->size() != 3 || !width || width->size() != 2 ||
+        !same_dim((*merged)[2], (*width)[1]) || !same_dim((*merged)[0], q->batch_and_sequence[0]) ||
+        !same_dim((*merged)[1], q->batch_and_sequence[1]))
       return std::nullopt;
     core.push_back(reshape);
+    // Scalars commute with the matrix products: (c1 Q)(c2 K)ᵀ c3 = (c1 c2 c3) Q Kᵀ.
+    match.scale = static_cast<float>(product->scale * q->scale * k->scale);
     match.q = std::move(*q);
     match.k = std::move(*k);
     match.v = std::move(*v);
@@ -110,7 +116,7 @@ class AttentionMatcher {
 
   struct ScaledProduct {
     Node* matmul;
-    float scale;
+    double scale;
     std::vector<Node*> nodes;
   };
 
@@ -124,9 +130,29 @@ class AttentionMatcher {
       const auto c = scalar_constant(graph_, uses_, node->inputs.at(1 - side));
       Node* matmul = intermediate_producer(node->inputs.at(side));
       if (c && *c != 0 && is_op(matmul, "MatMul"))
-        return ScaledProduct{matmul, static_cast<float>(divide ? 1.0 / *c : *c), {matmul, node}};
+        return ScaledProduct{matmul, divide ? 1.0 / *c : *c, {matmul, node}};
     }
     return std::nullopt;
+  }
+
+  // Walks back from `value` over Mul/Div nodes by a non-zero scalar constant (each read only by
+  // the next pattern node), multiplying their factors into `scale` and collecting them.
+  std::string unscaled(std::string value, double& scale, std::vector<Node*>& nodes) const {
+    while (true) {
+      Node* node = intermediate_producer(value);
+      const bool divide = is_op(node, "Div");
+      if (!divide && !is_op(node, "Mul")) return value;
+      bool peeled = false;
+      for (int side = 0; side < (divide ? 1 : 2) && !peeled; ++side) {
+        const auto c = scalar_constant(graph_, uses_, node->inputs.at(1 - side));
+        if (!c || *c == 0 || !same_known_dims(graph_, node->inputs.at(side), node->outputs.at(0))) continue;
+        scale *= divide ? 1.0 / *c : *c;
+        nodes.push_back(node);
+        value = node->inputs.at(side);
+        peeled = true;
+      }
+      if (!peeled) return value;
+    }
   }
 
   bool softmax_over_last_axis(const Node& softmax) const {
@@ -162,7 +188,13 @@ class AttentionMatcher {
   }
 
   // `value` (read by Q·Kᵀ or ·V) = Transposes(Reshape(projection)) with the composed `perm`.
-  std::optional<Heads> split_heads(const std::string& value, const Perm& perm) const {
+  // For Q and K (`scalable`), a scalar Mul/Div may follow the head split (torch's
+  // scaled_dot_product_attention export scales Q and Kᵀ by sqrt(scale) each, others scale Q by
+  // 1/sqrt(d)) or sit between the projection and the split (BART-style q_proj(x) * scaling).
+  std::optional<Heads> split_heads(const std::string& scaled_value, const Perm& perm, bool scalable) const {
+    double scale = 1.0;
+    std::vector<Node*> scale_nodes;
+    const std::string value = scalable ? unscaled(scaled_value, scale, scale_nodes) : scaled_value;
     // Walk back over the Transposes to the Reshape, then check the chain forward.
     std::string current = value;
     Node* node = intermediate_producer(current);
@@ -174,18 +206,23 @@ class AttentionMatcher {
     Node* reshape = node;
     const auto chain = transpose_chain_from(reshape->outputs.at(0));
     if (!chain || chain->first.back()->outputs.at(0) != value || chain->second != perm) return std::nullopt;
-    auto projection = project(reshape->inputs.at(0));
+    const std::string projected_value =
+        scalable ? unscaled(reshape->inputs.at(0), scale, scale_nodes) : reshape->inputs.at(0);
+    auto projection = project(projected_value);
     const auto projected = value_dims(graph_, reshape->inputs.at(0));
     const auto split = reshape_result_dims(graph_, uses_, *reshape);
-    if (!projection || !projected || projected->size() != 3 || !split || split->size() != 4) return std::nullopt;
+    if (!projection || !projected || projected->size() != 3 || !split || split->size() != 4)
+      return std::nullopt;
     const Dim& width = (*projected)[2];
     const Dim& heads = (*split)[2];
     const Dim& head_size = (*split)[3];
-    if (!width.is_static() || !heads.is_static() || !head_size.is_static() || heads.value * head_size.value != width.value ||
-        !same_dim((*split)[0], (*projected)[0]) || !same_dim((*split)[1], (*projected)[1]))
+    if (!width.is_static() || !heads.is_static() || !head_size.is_static() ||
+        heads.value * head_size.value != width.value || !same_dim((*split)[0], (*projected)[0]) ||
+        !same_dim((*split)[1], (*projected)[1]))
       return std::nullopt;
-    Heads result{std::move(*projection), {reshape}, heads.value, {(*split)[0], (*split)[1]}};
+    Heads result{std::move(*projection), {reshape}, heads.value, {(*split)[0], (*split)[1]}, scale};
     result.nodes.insert(result.nodes.end(), chain->first.begin(), chain->first.end());
+    result.nodes.insert(result.nodes.end(), scale_nodes.begin(), scale_nodes.end());
     return result;
   }
 
@@ -195,7 +232,8 @@ class AttentionMatcher {
     Projection projection;
     if (node != nullptr && node->domain == kFusionDomain && node->op_type == "FusedMatMul" &&
         node->attributes.get_string("activation", "").empty()) {
-      projection = {node->inputs.at(0), node->inputs.at(1), node->inputs.size() > 2 ? node->inputs[2] : "", {node}};
+      projection = {
+          node->inputs.at(0), node->inputs.at(1), node->inputs.size() > 2 ? node->inputs[2] : "", {node}};
     } else {
       if (is_op(node, "Add")) {
         for (int side = 0; side < 2; ++side) {
@@ -214,7 +252,8 @@ class AttentionMatcher {
         return std::nullopt;
       }
     }
-    if (value_rank(graph_, projection.input) != 3 || value_rank(graph_, projection.weight) != 2) return std::nullopt;
+    if (value_rank(graph_, projection.input) != 3 || value_rank(graph_, projection.weight) != 2)
+      return std::nullopt;
     return projection;
   }
 
