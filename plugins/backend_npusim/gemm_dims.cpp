@@ -44,10 +44,12 @@ std::optional<GemmDims> gemm_op_dims(const std::vector<Shape>& in, const std::ve
 }  // namespace
 
 std::optional<GemmDims> gemm_dims(const Node& node, const std::vector<Shape>& inputs, const std::vector<Shape>& outputs) {
-  if (node.domain != "" && node.domain != "ai.onnx") return std::nullopt;
-  if (node.op_type == "Conv") return conv_dims(inputs, outputs);
-  if (node.op_type == "MatMul") return matmul_dims(inputs, outputs);
-  if (node.op_type == "Gemm") return gemm_op_dims(inputs, outputs);
+  const bool onnx = node.domain.empty() || node.domain == "ai.onnx";
+  // The fusion plugin's operators (domain "asc") keep their base operator's leading inputs.
+  const bool fused = node.domain == "asc";
+  if ((onnx && node.op_type == "Conv") || (fused && node.op_type == "FusedConv")) return conv_dims(inputs, outputs);
+  if ((onnx && node.op_type == "MatMul") || (fused && node.op_type == "FusedMatMul")) return matmul_dims(inputs, outputs);
+  if ((onnx && node.op_type == "Gemm") || (fused && node.op_type == "FusedGemm")) return gemm_op_dims(inputs, outputs);
   return std::nullopt;
 }
 

@@ -2,35 +2,38 @@
 
 #include <asc/sdk/error.hpp>
 
+#include "compiler/compile_model.hpp"
 #include "npusim_executable.hpp"
+#include "om/om_file.hpp"
 
 namespace asc::npusim {
-namespace {
-
-std::string option(const BackendOptions& options, const std::string& key) {
-  const auto found = options.find(key);
-  return found == options.end() ? "" : found->second;
-}
-
-}  // namespace
 
 std::string NpusimBackend::description() const {
-  return "simulated Ascend NPU: fp16 numerics as the NPU computes them, and per-task device time from a SoC "
-         "timing model (configs/soc)";
+  return "simulated Ascend NPU: compiles for a SoC as ATC does (precision, formats, tiling, memory plan, dynamic "
+         "profiles), runs with the NPU's fp16 numerics and times every task with a SoC timing model (configs/soc)";
 }
 
 std::unique_ptr<Executable> NpusimBackend::compile(const Graph& graph, const OpRegistry& ops,
                                                    const BackendOptions& options) const {
-  for (const auto& [key, value] : options)
-    if (key != "soc_version" && key != "soc_dir" && key != "precision_mode")
-      throw Error(ErrorCode::ConfigUnknownKey, "backend 'npusim' has no option '" + key +
-                                                   "' (options: soc_version, soc_dir, precision_mode)");
-  const std::string soc_version = option(options, "soc_version");
-  if (soc_version.empty())
+  const CompileOptions compile_options = parse_compile_options(options);
+  if (compile_options.soc_version.empty())
     throw Error(ErrorCode::ConfigMissingKey, "backend 'npusim' needs option 'soc_version' (e.g. Ascend310P3)");
-  SocConfig soc = load_soc(soc_version, soc_directory(option(options, "soc_dir")));
-  const PrecisionMode mode = parse_precision_mode(option(options, "precision_mode"));
-  return std::make_unique<NpusimExecutable>(graph, ops, std::move(soc), mode);
+  CompiledModel model = compile_model(graph, ops, compile_options);
+  SocConfig soc = load_soc(model.soc_version, soc_directory(compile_options.soc_dir));
+  return std::make_unique<NpusimExecutable>(std::move(model), ops, std::move(soc));
+}
+
+std::unique_ptr<Executable> NpusimBackend::load(const std::filesystem::path& path, const OpRegistry& ops,
+                                                const BackendOptions& options) const {
+  const CompileOptions load_options = parse_compile_options(options);
+  CompiledModel model = read_om(path);
+  if (!load_options.soc_version.empty() && load_options.soc_version != model.soc_version)
+    throw Error(ErrorCode::ConfigBadValue, path.string() + " was compiled for soc_version " + model.soc_version +
+                                               ", and this run asks for " + load_options.soc_version +
+                                               "; recompile the model with atc --soc_version=" +
+                                               load_options.soc_version);
+  SocConfig soc = load_soc(model.soc_version, soc_directory(load_options.soc_dir));
+  return std::make_unique<NpusimExecutable>(std::move(model), ops, std::move(soc));
 }
 
 }  // namespace asc::npusim

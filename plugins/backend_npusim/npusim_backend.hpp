@@ -1,7 +1,8 @@
 // The "npusim" backend: the simulated Ascend NPU (NPU numerics plus a per-task timing model).
 //
-// Options: soc_version (required: a configs/soc/<name>.yaml), soc_dir (where SoC files are;
-// see soc_directory()), precision_mode (force_fp16 default, must_keep_origin_dtype, force_fp32).
+// Options: the CompileOptions fields (compiler/compiled_model.hpp; parse_compile_options), of
+// which soc_version is required: soc_dir, precision_mode, keep_dtype_nodes, output_type,
+// dynamic_batch_size, disable_reuse_memory, ...
 #pragma once
 
 #include <asc/sdk/backend.hpp>
@@ -12,10 +13,17 @@ class NpusimBackend : public Backend {
  public:
   std::string name() const override { return "npusim"; }
   std::string description() const override;
-  // EE5004 without soc_version, EE5002 for an unknown option, EE5007 for an unknown SoC or
-  // precision mode.
+  // compile_model(graph, ops, parse_compile_options(options)): EE5004 without soc_version,
+  // EE5002 for an unknown option, EE5007 for a bad value or unknown SoC, plus the compiler's
+  // errors (compiler/compile_model.hpp).
   std::unique_ptr<Executable> compile(const Graph& graph, const OpRegistry& ops,
                                       const BackendOptions& options) const override;
+  // Reads an .om (om/om_file.hpp). When `options` give a soc_version, an .om compiled for
+  // another SoC is EE5007 naming both; the SoC file is looked up through soc_dir.
+  std::unique_ptr<Executable> load(const std::filesystem::path& path, const OpRegistry& ops,
+                                   const BackendOptions& options) const override;
+  // A stream with a simulated device clock (npusim_stream.hpp; defined in npusim_stream.cpp).
+  std::unique_ptr<Stream> create_stream() const override;
 };
 
 }  // namespace asc::npusim

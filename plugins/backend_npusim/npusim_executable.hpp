@@ -1,45 +1,48 @@
-// A graph compiled for the simulated NPU: runs node by node with the operators' reference
-// kernels at the NPU's precision (fp16 rounding at every node boundary under force_fp16) and
-// times every task with the SoC's timing model. Tasks run back to back on stream 0.
+// A CompiledModel running on the simulated NPU: per call, the profile whose input shapes match
+// (CompiledModel::profile_for); its tasks run in order with the operators' reference kernels at
+// the compiled dtypes (values whose device dtype is fp16 are rounded to fp16 when written, as
+// the NPU stores them), and each task's simulated time comes from the timing model with the
+// tiling the compiler chose. Tasks run back to back on stream 0.
 #pragma once
 
 #include <asc/sdk/backend.hpp>
 #include <memory>
 #include <vector>
 
+#include "compiler/compiled_model.hpp"
 #include "execution_plan.hpp"
-#include "precision.hpp"
 #include "soc_config.hpp"
+#include "timing_model.hpp"
 
 namespace asc::npusim {
 
-// What compile() decided for one node.
-struct NodeDecision {
-  ComputeUnit unit = ComputeUnit::Vector;
-  DType compute_dtype = DType::Undefined;  // Undefined: decided at run time from the tensors
-  bool rounds_to_f16 = false;  // outputs rounded to fp16 (float outputs under force_fp16)
-};
-
 class NpusimExecutable : public Executable {
  public:
-  // Copies `graph`; `ops` is borrowed (see Backend::compile).
-  NpusimExecutable(const Graph& graph, const OpRegistry& ops, SocConfig soc, PrecisionMode mode);
+  // `ops` is borrowed (see Backend::compile); `soc` is the model's SoC (soc.name ==
+  // model.soc_version).
+  NpusimExecutable(CompiledModel model, const OpRegistry& ops, SocConfig soc);
 
   std::vector<ValueInfo> input_infos() const override;
   std::vector<ValueInfo> output_infos() const override;
+  // EE8003 when the inputs' shapes match no compiled profile (listing the profiles).
   TensorMap execute(const TensorMap& inputs, const RunOptions& options) override;
+  // On an NpusimStream: H2D copy, run and D2H copy on the simulated device timeline
+  // (npusim_stream.hpp; defined in npusim_stream.cpp). Other streams: Executable's default.
+  void execute_async(Stream& stream, TensorMap inputs, TensorMap* outputs, RunOptions options) override;
+  // The .om file (om/om_file.hpp), written atomically.
+  void save(const std::filesystem::path& path) const override;
 
   const SocConfig& soc() const noexcept { return soc_; }
-  PrecisionMode precision_mode() const noexcept { return mode_; }
-  const std::vector<NodeDecision>& decisions() const noexcept { return decisions_; }
+  const CompiledModel& model() const noexcept { return *model_; }
 
  private:
   std::vector<ValueInfo> infos_of(const std::vector<std::string>& names) const;
-  std::unique_ptr<const Graph> graph_;
+  std::unique_ptr<const CompiledModel> model_;  // the plan points into its graph
   reference::ExecutionPlan plan_;
   SocConfig soc_;
-  PrecisionMode mode_;
-  std::vector<NodeDecision> decisions_;  // per plan step
+  std::vector<DType> host_dtypes_;        // per slot: the dtype values are stored in on the host
+  std::vector<bool> stored_as_fp16_;      // per slot: device dtype fp16 over float32 host storage
+  std::vector<std::vector<TaskTiming>> timings_;  // per profile, per task (unused for free tasks)
 };
 
 }  // namespace asc::npusim

@@ -44,14 +44,22 @@ std::string optional_string(const StageParams& params, const std::string& name) 
   return params.has(name) ? params.get_string(name) : "";
 }
 
+// The executable to run: the .om named by `om`, else the context's graph compiled here.
+std::unique_ptr<Executable> executable_for(PipelineContext& ctx, const StageParams& params) {
+  BackendOptions backend_options;
+  for (const char* key : {"soc_version", "soc_dir", "precision_mode"})
+    if (const std::string value = optional_string(params, key); !value.empty()) backend_options[key] = value;
+  if (const std::string om = optional_string(params, "om"); !om.empty()) {
+    backend_options.erase("precision_mode");  // decided when the .om was compiled
+    return NpusimBackend().load(om, ctx.registry.ops(), backend_options);
+  }
+  return NpusimBackend().compile(ctx.require_graph(kStage), ctx.registry.ops(), backend_options);
+}
+
 void run(PipelineContext& ctx, const StageParams& params) {
-  const Graph& graph = ctx.require_graph(kStage);
-  BackendOptions backend_options = {{"soc_version", params.get_string("soc_version")},
-                                    {"precision_mode", params.get_string("precision_mode")}};
-  if (const std::string soc_dir = optional_string(params, "soc_dir"); !soc_dir.empty())
-    backend_options["soc_dir"] = soc_dir;
-  const std::unique_ptr<Executable> executable = NpusimBackend().compile(graph, ctx.registry.ops(), backend_options);
+  const std::unique_ptr<Executable> executable = executable_for(ctx, params);
   const auto& npu = static_cast<const NpusimExecutable&>(*executable);
+  const Graph& graph = npu.model().graph;
   const std::vector<ValueInfo> input_infos = executable->input_infos();
 
   const std::vector<std::string> files = params.has("inputs") ? params.get_list("inputs") : std::vector<std::string>{};
@@ -83,7 +91,7 @@ void run(PipelineContext& ctx, const StageParams& params) {
   for (const ProfileEvent& event : sink.events) device_us = std::max(device_us, event.start_us + event.duration_us);
   char summary[160];
   std::snprintf(summary, sizeof summary, "%s: %zu tasks, simulated device time %.1f us on %s (%s)", kStage,
-                sink.events.size(), device_us, npu.soc().name.c_str(), precision_mode_name(npu.precision_mode()).c_str());
+                sink.events.size(), device_us, npu.soc().name.c_str(), npu.model().options.precision_mode.c_str());
   log_info(summary);
 
   ctx.profile.model_name = graph.name;
@@ -115,9 +123,15 @@ StageDefinition npusim_run_stage() {
       {"output_dir", ParamType::Path, true, "", "directory for <output name>.npy ('/' and ':' in names become '_')"},
       {"dump_dir", ParamType::Path, false, "", "also write every node's outputs and a manifest.json here"},
       {"threads", ParamType::Int, false, "1", "threads each kernel may use"},
-      {"soc_version", ParamType::String, true, "", "simulated chip: a configs/soc/<name>.yaml (Ascend310P3, ...)"},
+      {"om", ParamType::Path, false, "",
+       "run this .om (written by npusim.compile / atc) instead of compiling the pipeline's graph"},
+      {"soc_version", ParamType::String, false, "",
+       "simulated chip: a configs/soc/<name>.yaml (Ascend310P3, ...); required without 'om', and with 'om' it must "
+       "be the SoC the .om was compiled for"},
       {"soc_dir", ParamType::Path, false, "", "directory of SoC files (default: $ASC_SOC_DIR, else the installed ones)"},
-      {"precision_mode", ParamType::String, false, "force_fp16", "force_fp16, must_keep_origin_dtype or force_fp32"},
+      {"precision_mode", ParamType::String, false, "force_fp16",
+       "force_fp16, allow_fp32_to_fp16, must_keep_origin_dtype, allow_mix_precision (mixed_float16), force_fp32 "
+       "(cube_fp16in_fp32out); ignored with 'om'"},
       {"profile_dir", ParamType::Path, false, "",
        "write an msprof-style PROF_*/mindstudio_profiler_output/ (op_summary, op_statistic, timeline) here"},
   };

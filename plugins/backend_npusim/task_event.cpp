@@ -49,10 +49,9 @@ void add_pmu_metrics(ProfileEvent& event, const TaskTiming& t, const SocConfig& 
   const double mte2_ratio = t.core_cycles > 0 ? t.pipes.mte2 / t.core_cycles : 0;
   event.metrics["aicore_time(us)"] = t.aicore_us;
   event.metrics["memory_bound"] = compute_ratio > 0 ? mte2_ratio / compute_ratio : 0;
-  event.metrics["cube_utilization(%)"] =
-      100.0 * t.pipes.mac * t.block_dim / (soc.cycles_per_us() * soc.ai_cores * t.duration_us);
+  event.metrics["cube_utilization(%)"] = t.cube_utilization;
   if (!soc.split) {
-    event.metrics["total_cycles"] = t.core_cycles * t.block_dim;
+    event.metrics["total_cycles"] = t.core_cycles / t.waves * t.block_dim;  // all blocks
     add_pipe(event, "", "vec", t.pipes.vec, t, soc);
     add_pipe(event, "", "mac", t.pipes.mac, t, soc);
     add_pipe(event, "", "scalar", t.pipes.scalar, t, soc);
@@ -60,7 +59,7 @@ void add_pmu_metrics(ProfileEvent& event, const TaskTiming& t, const SocConfig& 
     add_pipe(event, "", "mte2", t.pipes.mte2, t, soc);
     add_pipe(event, "", "mte3", std::max(t.pipes.mte3, t.pipes.fixpipe), t, soc);
   } else if (cube) {
-    event.metrics["aic_total_cycles"] = t.core_cycles * t.block_dim;
+    event.metrics["aic_total_cycles"] = t.core_cycles / t.waves * t.block_dim;  // all blocks
     add_pipe(event, "aic_", "mac", t.pipes.mac, t, soc);
     add_pipe(event, "aic_", "scalar", t.pipes.scalar, t, soc);
     add_pipe(event, "aic_", "mte1", t.pipes.mte1, t, soc);
@@ -69,7 +68,7 @@ void add_pmu_metrics(ProfileEvent& event, const TaskTiming& t, const SocConfig& 
   } else {
     event.metrics.erase("aicore_time(us)");
     event.metrics["aiv_time(us)"] = t.aicore_us;
-    event.metrics["aiv_total_cycles"] = t.core_cycles * t.block_dim;
+    event.metrics["aiv_total_cycles"] = t.core_cycles / t.waves * t.block_dim;  // all blocks
     add_pipe(event, "aiv_", "vec", t.pipes.vec, t, soc);
     add_pipe(event, "aiv_", "scalar", t.pipes.scalar, t, soc);
     add_pipe(event, "aiv_", "mte2", t.pipes.mte2, t, soc);
@@ -98,6 +97,10 @@ ProfileEvent task_event(const KernelContext& context, std::size_t task_id, const
   event.metrics["cube_padding_ratio"] = timing.exact_flops > 0 ? timing.padded_flops / timing.exact_flops : 1;
   event.metrics["device_memory_bytes"] = static_cast<double>(timing.device_memory_bytes);
   event.metrics["l2_bytes"] = static_cast<double>(timing.l2_bytes);
+  event.metrics["l1_in_bytes"] = static_cast<double>(timing.l1_in_bytes);
+  event.metrics["l0_in_bytes"] = static_cast<double>(timing.l0_in_bytes);
+  event.metrics["ub_in_bytes"] = static_cast<double>(timing.ub_in_bytes);
+  event.metrics["out_bytes"] = static_cast<double>(timing.out_bytes);
   return event;
 }
 

@@ -1,6 +1,7 @@
 #include "timing_model.hpp"
 
 #include <algorithm>
+#include <asc/sdk/error.hpp>
 #include <cmath>
 
 namespace asc::npusim {
@@ -11,154 +12,206 @@ std::int64_t round_up(std::int64_t value, std::int64_t multiple) {
 }
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
-// Base tile held in L0 (m x n of L0C, k per MMAD step) and the block of tiles whose operand
-// panels L1 keeps: the shapes a hand-written Ascend C matmul typically uses, shrunk to fit.
-struct CubeTiling {
-  std::int64_t tm, tn, tk;  // L0 tile
-  std::int64_t l1_m, l1_n;  // L1 block: A is re-read once per l1_n columns, B once per l1_m rows
+// Where a task's loads come from: first touches from device memory (L2 for inputs the previous
+// task left there), re-reads from L2 when the operands fit in it.
+struct Loads {
+  double device = 0, l2 = 0;
 };
 
-CubeTiling cube_tiling(const SocConfig& soc, std::int64_t mp, std::int64_t np, std::int64_t kp, std::size_t es,
-                       const CubeShape& cube) {
-  CubeTiling t{std::min<std::int64_t>(mp, 128), std::min<std::int64_t>(np, 256), std::min<std::int64_t>(kp, 64), 0, 0};
-  // L0C holds the fp32 accumulator tile.
-  while (t.tm * t.tn * 4 > soc.l0c_bytes && t.tn > cube.n) t.tn /= 2;
-  std::int64_t block = 512;  // L1: A and B chunks of k = tk, double-buffered
-  while (block > 128 && 2 * (2 * block) * t.tk * static_cast<std::int64_t>(es) > soc.l1_bytes) block /= 2;
-  t.l1_m = std::max(t.tm, std::min(block, mp));
-  t.l1_n = std::max(t.tn, std::min(block, np));
-  return t;
-}
-
-struct Traffic {
-  double device_bytes = 0, l2_bytes = 0;
-};
-
-// Splits loads between device memory and L2: L2-resident inputs, and re-reads of operands that
-// fit in L2, come from L2.
-Traffic split_loads(const SocConfig& soc, double first_touch, double rereads, double l2_resident, double operand_bytes) {
-  Traffic t;
+Loads split_loads(const SocConfig& soc, double first_touch, double total, double l2_resident, double working_set) {
+  Loads loads;
   const double resident = std::min(l2_resident, first_touch);
-  t.l2_bytes = resident;
-  t.device_bytes = first_touch - resident;
-  if (operand_bytes <= static_cast<double>(soc.l2_bytes))
-    t.l2_bytes += rereads;
+  const double rereads = std::max(0.0, total - first_touch);
+  loads.l2 = resident;
+  loads.device = first_touch - resident;
+  if (working_set <= static_cast<double>(soc.l2_bytes))
+    loads.l2 += rereads;
   else
-    t.device_bytes += rereads;
-  return t;
+    loads.device += rereads;
+  return loads;
 }
 
-double chip_memory_us(const SocConfig& soc, double device_bytes, double l2_bytes) {
-  return device_bytes / (soc.device_memory_bandwidth_gbs * 1e3) + l2_bytes / (soc.l2_bandwidth_gbs * 1e3);
+// One pipe of a core: its busy cycles over the whole task, and one unit of its work (a tile's
+// load, one instruction, ...) — what it adds to the pipeline's fill or drain.
+struct Pipe {
+  double total = 0, unit = 0;
+};
+
+// Double buffered: the busiest pipe sets the pace and every other pipe adds one unit of fill
+// or drain; single buffered: the pipes take turns.
+double core_cycles(const std::vector<Pipe>& pipes, bool double_buffer) {
+  double sum_total = 0, sum_units = 0, busiest = 0, busiest_unit = 0;
+  for (const Pipe& pipe : pipes) {
+    sum_total += pipe.total;
+    sum_units += pipe.unit;
+    if (pipe.total > busiest) {
+      busiest = pipe.total;
+      busiest_unit = pipe.unit;
+    }
+  }
+  return double_buffer ? busiest + sum_units - busiest_unit : sum_total;
 }
 
-void finish(const SocConfig& soc, TaskTiming& t, double compute_cycles, double memory_cycles, double fill_cycles) {
-  const double busiest = std::max(compute_cycles, memory_cycles);
-  t.core_cycles = std::max({busiest, t.pipes.scalar, t.pipes.mte1}) + fill_cycles;
+void finish(const SocConfig& soc, TaskTiming& t, double compute_cycles, double memory_cycles, double device_bytes,
+            double l2_bytes) {
+  t.device_memory_bytes = static_cast<std::int64_t>(device_bytes);
+  t.l2_bytes = static_cast<std::int64_t>(l2_bytes);
   t.aicore_us = t.core_cycles / soc.cycles_per_us();
-  t.chip_memory_us = chip_memory_us(soc, static_cast<double>(t.device_memory_bytes), static_cast<double>(t.l2_bytes));
+  t.chip_memory_us = device_bytes / (soc.device_memory_bandwidth_gbs * 1e3) + l2_bytes / (soc.l2_bandwidth_gbs * 1e3);
   t.compute_us = compute_cycles / soc.cycles_per_us();
   t.memory_us = std::max(memory_cycles / soc.cycles_per_us(), t.chip_memory_us);
   t.memory_copy_us = std::max(0.0, t.memory_us - t.compute_us);
   t.duration_us = std::max(t.aicore_us, t.chip_memory_us) + soc.fixed.kernel_launch_us;
 }
 
-TaskTiming time_cube(const SocConfig& soc, const TaskInput& task) {
-  const CubeShape& cube = task.element_bytes == 1                    ? soc.cube_int8
-                          : task.element_bytes == 4 && soc.cube_fp32 ? *soc.cube_fp32
-                                                                     : soc.cube_fp16;
-  const auto es = static_cast<std::int64_t>(task.element_bytes);
+TaskTiming time_cube(const SocConfig& soc, const TaskInput& task, const Tiling& tiling) {
+  if (tiling.block_m <= 0 || tiling.block_n <= 0 || tiling.base_m <= 0 || tiling.base_k <= 0 || tiling.base_n <= 0 ||
+      tiling.l1_k <= 0 || tiling.m <= 0 || tiling.k <= 0 || tiling.n <= 0)
+    throw Error(ErrorCode::Internal, "cube task tiling is incomplete: m/k/n, block_m/block_n, base_m/base_k/base_n and "
+                                     "l1_k must all be positive");
+  const CubeShape& cube = cube_shape(soc, task.element_bytes);
+  const auto es = static_cast<double>(std::max<std::size_t>(1, task.element_bytes));
+  const double start = soc.fixed.mte_start_cycles;
   TaskTiming t;
   t.task_type = "AI_CORE";
-  t.exact_flops = task.flops;
+  t.block_dim = std::max(1, tiling.block_dim);
+  t.waves = static_cast<int>(ceil_div(t.block_dim, soc.ai_cores));
+  const int active_cores = std::min(t.block_dim, soc.ai_cores);
 
-  // Without readable shapes: a square-ish GEMM with the cost facts' work, unpadded.
-  GemmDims g = task.gemm.value_or(GemmDims{
-      1, std::max<std::int64_t>(1, static_cast<std::int64_t>(std::cbrt(std::max(task.flops / 2, 1.0)))), 0, 0});
-  if (!task.gemm) g.n = g.k = g.m;
-  const std::int64_t mp = round_up(g.m, cube.m), np = round_up(g.n, cube.n), kp = round_up(g.k, cube.k);
-  t.padded_flops = 2.0 * static_cast<double>(g.batch) * mp * np * kp;
-  t.exact_flops = task.gemm ? g.flops() : t.padded_flops;
+  const std::int64_t batch = std::max<std::int64_t>(1, tiling.batch);
+  const std::int64_t mp = round_up(tiling.m, cube.m), kp = round_up(tiling.k, cube.k), np = round_up(tiling.n, cube.n);
+  t.exact_flops = task.gemm ? 2.0 * static_cast<double>(batch) * tiling.m * tiling.n * tiling.k
+                            : 2.0 * static_cast<double>(batch) * mp * np * kp;
+  t.padded_flops = 2.0 * static_cast<double>(batch) * mp * np * kp;
 
-  const CubeTiling tile = cube_tiling(soc, mp, np, kp, task.element_bytes, cube);
-  const std::int64_t tiles = g.batch * ceil_div(mp, tile.tm) * ceil_div(np, tile.tn);
-  t.block_dim = static_cast<int>(std::min<std::int64_t>(soc.ai_cores, tiles));
-  const double tiles_per_core = static_cast<double>(ceil_div(tiles, t.block_dim));
-  const double k_steps = static_cast<double>(ceil_div(kp, tile.tk));
+  const std::int64_t base_m = round_up(tiling.base_m, cube.m), base_n = round_up(tiling.base_n, cube.n);
+  const std::int64_t base_k = round_up(tiling.base_k, cube.k);
+  const std::int64_t tiles_m = ceil_div(round_up(tiling.block_m, cube.m), base_m);
+  const std::int64_t tiles_n = ceil_div(round_up(tiling.block_n, cube.n), base_n);
+  const auto tiles = static_cast<double>(tiles_m * tiles_n);
+  const std::int64_t k_steps = ceil_div(kp, base_k);
+  const std::int64_t last_k = kp - (k_steps - 1) * base_k;
+  const std::int64_t l1_k = std::min(kp, round_up(tiling.l1_k, base_k));
+  const std::int64_t chunks = ceil_div(kp, l1_k);
 
-  const double fractals = static_cast<double>(tile.tm / cube.m) * (tile.tn / cube.n) * (static_cast<double>(kp) / cube.k);
+  // Cube: every L0C tile runs the K loop as MMADs of base_m x base_k x base_n.
+  const double mmad = mmad_cycles(soc, cube, base_m, base_k, base_n);
+  const double mac_block =
+      tiles * (static_cast<double>(k_steps - 1) * mmad + mmad_cycles(soc, cube, base_m, last_k, base_n));
+
+  // MTE1: each MMAD's A and B slices from L1; A in its img2col form (the expansion happens on
+  // this move, load3d), so MTE1 carries the full GEMM view.
+  const double l0_bytes_block = tiles * static_cast<double>((base_m + base_n) * kp) * es;
+  const double mte1_block = tiles * (static_cast<double>(base_m * kp) * es / soc.paths.l1_to_l0a +
+                                     static_cast<double>(kp * base_n) * es / soc.paths.l1_to_l0b) +
+                            tiles * static_cast<double>(k_steps) * 2 * start;
+
+  // MTE2: A and B chunks of l1_k into L1. A is fetched in its raw form (a convolution's input
+  // pixels, not the img2col matrix). When the whole K fits in L1 (l1_k == K), the operand whose
+  // reuse saves more stays in L1 across the inner tile loop.
+  const double a_gemm = static_cast<double>(batch) * mp * kp;
+  const double expansion =
+      task.first_input_elements > 0 ? std::max(1.0, a_gemm / static_cast<double>(task.first_input_elements)) : 1.0;
+  const double a_tile = static_cast<double>(base_m * kp) * es / expansion;  // one tile row's A, all K
+  const double b_tile = static_cast<double>(kp * base_n) * es;
+  double load_block = tiles * (a_tile + b_tile);
+  double transfers = tiles * static_cast<double>(chunks) * 2;
+  if (chunks == 1) {
+    const double a_stays = static_cast<double>(tiles_m) * a_tile + tiles * b_tile;
+    const double b_stays = static_cast<double>(tiles_n) * b_tile + tiles * a_tile;
+    load_block = std::min(a_stays, b_stays);
+    transfers = tiles + static_cast<double>(a_stays <= b_stays ? tiles_m : tiles_n);
+  }
+  const double a_raw = task.first_input_elements > 0 ? static_cast<double>(task.first_input_elements) * es : a_gemm * es;
+  const double b_raw = static_cast<double>(batch) * kp * np * es;
+  const double other = std::max(0.0, static_cast<double>(task.input_elements) * es - a_raw - b_raw);  // bias, ...
+  const double total_loads = load_block * t.block_dim + other;
+  const Loads loads = split_loads(soc, a_raw + b_raw + other, total_loads,
+                                  static_cast<double>(task.l2_resident_input_bytes), a_raw + b_raw + other);
+  const double mte2_block =
+      (loads.device / soc.paths.gm_to_l1 + loads.l2 / soc.paths.l2_to_l1) / t.block_dim + transfers * start;
+
+  // FixPipe: each finished L0C tile to GM at the compute dtype.
+  const double out_tile = static_cast<double>(base_m * base_n) * es;
+  const double fixpipe_block = tiles * (out_tile / soc.paths.l0c_to_gm + start);
+
+  const double waves = t.waves;
   // The operator's own FLOPs (bias adds included) floor the cube time when padding is small.
-  t.pipes.mac = std::max(tiles_per_core * (fractals + k_steps * soc.fixed.cube_instruction_overhead_cycles),
-                         task.flops / (2 * cube.macs_per_cycle() * t.block_dim));
-  t.pipes.mte1 = tiles_per_core * (static_cast<double>(tile.tm * kp * es) / soc.paths.l1_to_l0a +
-                                   static_cast<double>(kp * tile.tn * es) / soc.paths.l1_to_l0b);
-  t.pipes.fixpipe = tiles_per_core * static_cast<double>(tile.tm * tile.tn * es) / soc.paths.l0c_to_gm;
-  t.pipes.scalar = tiles_per_core * soc.fixed.scalar_head_cycles;
+  t.pipes.mac = std::max(waves * mac_block, task.flops / (2 * cube.macs_per_cycle() * active_cores));
+  t.pipes.mte1 = waves * mte1_block;
+  t.pipes.mte2 = waves * mte2_block;
+  t.pipes.fixpipe = waves * fixpipe_block;
+  t.pipes.scalar = waves * tiles * soc.fixed.scalar_head_cycles;
 
-  // Operand traffic: A once per L1 column block, B once per L1 row block; bias and anything
-  // else once. A is the raw input (a convolution's img2col expansion happens on the way from L1
-  // to L0A, so it costs MTE1, not memory traffic).
-  const double a_bytes = static_cast<double>(task.first_input_elements * es);
-  const double b_bytes = static_cast<double>(g.batch) * kp * np * es;
-  const double a_reads = static_cast<double>(ceil_div(np, tile.l1_n));
-  const double b_reads = static_cast<double>(ceil_div(mp, tile.l1_m));
-  const double other = std::max(0.0, static_cast<double>(task.input_elements * es) - a_bytes - b_bytes);
-  const double first_touch = a_bytes + b_bytes + other;
-  const double rereads = a_bytes * (a_reads - 1) + b_bytes * (b_reads - 1);
-  const Traffic loads = split_loads(soc, first_touch, rereads, static_cast<double>(task.l2_resident_input_bytes),
-                                    std::max(a_bytes, b_bytes));
-  const double loads_per_core = static_cast<double>(tiles_per_core) * static_cast<double>(k_steps) * 2;
-  t.pipes.mte2 = (loads.device_bytes / soc.paths.gm_to_l1 + loads.l2_bytes / soc.paths.l2_to_l1) / t.block_dim +
-                 loads_per_core * soc.fixed.mte_start_cycles;
-  const double output_bytes = static_cast<double>(task.output_elements * es);
-  t.device_memory_bytes = static_cast<std::int64_t>(loads.device_bytes + output_bytes);
-  t.l2_bytes = static_cast<std::int64_t>(loads.l2_bytes);
+  const double first_chunk = static_cast<double>(l1_k) * (static_cast<double>(base_m) * es / expansion + base_n * es);
+  t.core_cycles = core_cycles(
+      {{t.pipes.mac, mmad},
+       {t.pipes.mte1, static_cast<double>(base_m * base_k) * es / soc.paths.l1_to_l0a +
+                          static_cast<double>(base_k * base_n) * es / soc.paths.l1_to_l0b + 2 * start},
+       {t.pipes.mte2, first_chunk / soc.paths.gm_to_l1 + 2 * start},
+       {t.pipes.fixpipe, out_tile / soc.paths.l0c_to_gm + start},
+       {t.pipes.scalar, soc.fixed.scalar_head_cycles}},
+      tiling.double_buffer);
 
-  // Double buffering hides all but the first chunk's load and the last tile's store.
-  const double fill = soc.fixed.mte_start_cycles +
-                      static_cast<double>((tile.tm + tile.tn) * tile.tk * es) / soc.paths.gm_to_l1 +
-                      static_cast<double>(tile.tm * tile.tn * es) / soc.paths.l0c_to_gm;
-  finish(soc, t, t.pipes.mac, std::max(t.pipes.mte2, t.pipes.fixpipe), fill);
+  const double output_bytes = static_cast<double>(task.output_elements) * es;
+  t.l1_in_bytes = static_cast<std::int64_t>(total_loads);
+  t.l0_in_bytes = static_cast<std::int64_t>(l0_bytes_block * t.block_dim);
+  t.out_bytes = static_cast<std::int64_t>(output_bytes);
+  finish(soc, t, t.pipes.mac, std::max(t.pipes.mte2, t.pipes.fixpipe), loads.device + output_bytes, loads.l2);
+  const double mac_all_blocks = std::max(mac_block * t.block_dim, task.flops / (2 * cube.macs_per_cycle()));
+  t.cube_utilization =
+      std::min(100.0, 100.0 * mac_all_blocks / (soc.ai_cores * t.duration_us * soc.cycles_per_us()));
   return t;
 }
 
-TaskTiming time_vector(const SocConfig& soc, const TaskInput& task) {
-  const auto es = static_cast<std::int64_t>(task.element_bytes);
+TaskTiming time_vector(const SocConfig& soc, const TaskInput& task, const Tiling& tiling) {
+  const auto es = static_cast<std::int64_t>(std::max<std::size_t>(1, task.element_bytes));
+  const double start = soc.fixed.mte_start_cycles;
   TaskTiming t;
   t.task_type = soc.split ? "AI_VECTOR_CORE" : "AI_CORE";
   t.exact_flops = t.padded_flops = task.flops;
-  const std::int64_t elements = std::max<std::int64_t>(1, task.largest_elements);
-  const int operands = task.input_count + task.output_count;
-  // UB split into double-buffered tiles, one per operand, 32-byte aligned.
-  const std::int64_t tile_bytes = std::max<std::int64_t>(32, soc.ub_bytes / (2 * operands) / 32 * 32);
-  const std::int64_t tile_elements = tile_bytes / es;
-  const std::int64_t tiles = ceil_div(elements, tile_elements);
-  const int cores = soc.split ? soc.vector_cores : soc.ai_cores;
-  t.block_dim = static_cast<int>(std::min<std::int64_t>(cores, tiles));
-  const std::int64_t core_elements = ceil_div(elements, t.block_dim);
-  const std::int64_t core_tiles = ceil_div(core_elements, tile_elements);
-  const std::int64_t last_tile = core_elements - (core_tiles - 1) * tile_elements;
+  t.block_dim = std::max(1, tiling.block_dim);
+  t.waves = static_cast<int>(ceil_div(t.block_dim, soc.split ? soc.vector_cores : soc.ai_cores));
+
+  const std::int64_t elements = std::max<std::int64_t>(1, tiling.elements);
+  const std::int64_t block_elements = ceil_div(elements, t.block_dim);
+  const std::int64_t tile = std::max<std::int64_t>(1, std::min(tiling.ub_tile_elements, block_elements));
+  const std::int64_t tiles = ceil_div(block_elements, tile);
+  const std::int64_t last_tile = block_elements - (tiles - 1) * tile;
 
   // Vector instructions per element from the cost facts (at least one pass).
   const double passes = std::max(1.0, task.flops / static_cast<double>(elements));
-  t.pipes.vec = passes * (static_cast<double>(core_tiles - 1) * vector_instruction_cycles(soc, tile_bytes) +
-                          vector_instruction_cycles(soc, last_tile * es));
-  t.pipes.scalar = static_cast<double>(core_tiles) * soc.fixed.scalar_head_cycles;
+  const double vec_block = passes * (static_cast<double>(tiles - 1) * vector_instruction_cycles(soc, tile * es) +
+                                     vector_instruction_cycles(soc, last_tile * es));
 
   const double input_bytes = static_cast<double>(task.input_elements * es);
   const double output_bytes = static_cast<double>(task.output_elements * es);
-  const Traffic loads = split_loads(soc, input_bytes, 0, static_cast<double>(task.l2_resident_input_bytes), input_bytes);
-  t.pipes.mte2 = (loads.device_bytes / soc.paths.gm_to_ub + loads.l2_bytes / soc.paths.l2_to_ub) / t.block_dim +
-                 static_cast<double>(core_tiles * task.input_count) * soc.fixed.mte_start_cycles;
-  t.pipes.mte3 = output_bytes / soc.paths.ub_to_gm / t.block_dim +
-                 static_cast<double>(core_tiles * task.output_count) * soc.fixed.mte_start_cycles;
-  t.device_memory_bytes = static_cast<std::int64_t>(loads.device_bytes + output_bytes);
-  t.l2_bytes = static_cast<std::int64_t>(loads.l2_bytes);
+  const Loads loads =
+      split_loads(soc, input_bytes, input_bytes, static_cast<double>(task.l2_resident_input_bytes), input_bytes);
+  const double mte2_block = (loads.device / soc.paths.gm_to_ub + loads.l2 / soc.paths.l2_to_ub) / t.block_dim +
+                            static_cast<double>(tiles * task.input_count) * start;
+  const double mte3_block =
+      output_bytes / soc.paths.ub_to_gm / t.block_dim + static_cast<double>(tiles * task.output_count) * start;
 
-  const double first_tile_bytes = static_cast<double>(std::min(core_elements, tile_elements) * es);
-  const double fill = soc.fixed.mte_start_cycles + first_tile_bytes * task.input_count / soc.paths.gm_to_ub +
-                      static_cast<double>(last_tile * es) * task.output_count / soc.paths.ub_to_gm;
-  finish(soc, t, t.pipes.vec, std::max(t.pipes.mte2, t.pipes.mte3), fill);
+  const double waves = t.waves;
+  t.pipes.vec = waves * vec_block;
+  t.pipes.mte2 = waves * mte2_block;
+  t.pipes.mte3 = waves * mte3_block;
+  t.pipes.scalar = waves * static_cast<double>(tiles) * soc.fixed.scalar_head_cycles;
+
+  // One tile's share of the operands (inputs smaller than the iterated one, e.g. a broadcast
+  // bias, shrink it accordingly).
+  const double tile_fraction = static_cast<double>(tile) / static_cast<double>(elements);
+  t.core_cycles = core_cycles(
+      {{t.pipes.vec, passes * vector_instruction_cycles(soc, tile * es)},
+       {t.pipes.mte2, input_bytes * tile_fraction / soc.paths.gm_to_ub + task.input_count * start},
+       {t.pipes.mte3, output_bytes * tile_fraction / soc.paths.ub_to_gm + task.output_count * start},
+       {t.pipes.scalar, soc.fixed.scalar_head_cycles}},
+      tiling.double_buffer);
+
+  t.ub_in_bytes = static_cast<std::int64_t>(input_bytes);
+  t.out_bytes = static_cast<std::int64_t>(output_bytes);
+  finish(soc, t, t.pipes.vec, std::max(t.pipes.mte2, t.pipes.mte3), loads.device + output_bytes, loads.l2);
   return t;
 }
 
@@ -168,9 +221,9 @@ TaskTiming time_scalar(const SocConfig& soc, const TaskInput& task) {
   t.task_type = "AI_CPU";
   t.exact_flops = t.padded_flops = task.flops;
   t.pipes.scalar = std::max(task.flops, static_cast<double>(task.largest_elements));
-  t.device_memory_bytes = static_cast<std::int64_t>((task.input_elements + task.output_elements) *
-                                                    static_cast<std::int64_t>(task.element_bytes));
-  finish(soc, t, t.pipes.scalar, 0, 0);
+  t.core_cycles = t.pipes.scalar;
+  const auto es = static_cast<std::int64_t>(task.element_bytes);
+  finish(soc, t, t.pipes.scalar, 0, static_cast<double>((task.input_elements + task.output_elements) * es), 0);
   return t;
 }
 
@@ -181,17 +234,29 @@ double vector_instruction_cycles(const SocConfig& soc, std::int64_t bytes) {
   return std::max(repeats, soc.fixed.vector_instruction_min_cycles);
 }
 
-TaskTiming time_task(const SocConfig& soc, const TaskInput& task) {
+double mmad_cycles(const SocConfig& soc, const CubeShape& cube, std::int64_t m, std::int64_t k, std::int64_t n) {
+  const double fractals = static_cast<double>(ceil_div(m, cube.m)) * static_cast<double>(ceil_div(k, cube.k)) *
+                          static_cast<double>(ceil_div(n, cube.n));
+  return fractals + soc.fixed.cube_instruction_overhead_cycles;
+}
+
+const CubeShape& cube_shape(const SocConfig& soc, std::size_t element_bytes) {
+  if (element_bytes == 1) return soc.cube_int8;
+  if (element_bytes == 4 && soc.cube_fp32) return *soc.cube_fp32;
+  return soc.cube_fp16;
+}
+
+TaskTiming time_task(const SocConfig& soc, const TaskInput& task, const Tiling& tiling) {
   switch (task.unit) {
     case ComputeUnit::Cube:
-      return time_cube(soc, task);
+      return time_cube(soc, task, tiling);
     case ComputeUnit::Scalar:
       return time_scalar(soc, task);
     case ComputeUnit::Vector:
     case ComputeUnit::None:
       break;
   }
-  return time_vector(soc, task);
+  return time_vector(soc, task, tiling);
 }
 
 }  // namespace asc::npusim

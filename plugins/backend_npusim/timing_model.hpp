@@ -1,8 +1,13 @@
-// The per-task timing model (first version): analytic pipe times per core from the operator's
-// cost facts, its shapes and the SoC, with double buffering (pipes overlap; the task takes as
-// long as its busiest pipe plus the first load and last store), blocks spread over cores, and
-// chip-wide device-memory / L2 bandwidth shared by all blocks. Tiling is the model's own fixed
-// choice (see docs/npusim.md), not one chosen by a compiler.
+// The per-task timing model, driven by the tiling the compiler chose (compiler/tiling.hpp).
+//
+// Per core, tiles flow through the pipes: cube tasks MTE2 (GM/L2 -> L1) -> MTE1 (L1 -> L0A/L0B)
+// -> Cube (MMAD) -> FixPipe (L0C -> GM); vector tasks MTE2 (GM/L2 -> UB) -> Vector -> MTE3
+// (UB -> GM); the scalar unit pays a head cost per tile. With double buffering the pipes
+// overlap, so a core's steady state is its busiest pipe and only the pipeline fill and drain
+// (one unit of every other pipe) add to it; without it the pipes run one after another. Blocks
+// run on the cores in waves; the chip's device-memory and L2 bandwidth are shared by all blocks.
+// Per-transfer and per-instruction fixed costs come from the SoC file. docs/npusim.md explains
+// the rules and their sources.
 #pragma once
 
 #include <cstdint>
@@ -11,11 +16,13 @@
 
 #include <asc/sdk/op_registry.hpp>
 
+#include "compiler/compiled_model.hpp"
 #include "gemm_dims.hpp"
 #include "soc_config.hpp"
 
 namespace asc::npusim {
 
+// What the timing model and the tiler know about one task.
 struct TaskInput {
   ComputeUnit unit = ComputeUnit::Vector;
   double flops = 0;                   // CostFacts::flops
@@ -30,7 +37,7 @@ struct TaskInput {
   std::int64_t l2_resident_input_bytes = 0;  // inputs still in L2 (written by the previous task)
 };
 
-// Busy cycles per pipe, on one core (the busiest).
+// Busy cycles per pipe on the busiest core (all its blocks).
 struct PipeCycles {
   double mac = 0, vec = 0, scalar = 0, mte1 = 0, mte2 = 0, mte3 = 0, fixpipe = 0;
 };
@@ -38,16 +45,24 @@ struct PipeCycles {
 struct TaskTiming {
   std::string task_type;  // AI_CORE, AI_VECTOR_CORE, AI_CPU
   int block_dim = 1;
+  int waves = 1;             // rounds of blocks on the busiest core
   PipeCycles pipes;
-  double core_cycles = 0;    // one core, first load to last store
+  double core_cycles = 0;    // the busiest core, first load to last store
   double aicore_us = 0;      // core_cycles at the clock
   double chip_memory_us = 0; // device-memory and L2 traffic at the chip-wide bandwidths
   double duration_us = 0;    // max(aicore, chip memory) + launch cost
   double compute_us = 0;     // cube or vector pipe time
   double memory_us = 0;      // MTE pipes / chip memory, whichever is longer
   double memory_copy_us = 0; // the part of the task memory traffic does not hide under compute
+  double cube_utilization = 0;  // % of all AI cores' cube cycles spent in MMADs over the task
   double exact_flops = 0, padded_flops = 0;
-  std::int64_t device_memory_bytes = 0, l2_bytes = 0;
+  // Bytes moved, whole task: from device memory and from L2 (loads), plus the levels inside
+  // the cores.
+  std::int64_t device_memory_bytes = 0, l2_bytes = 0;  // device memory includes the output writes
+  std::int64_t l1_in_bytes = 0;   // MTE2 into L1 (cube)
+  std::int64_t l0_in_bytes = 0;   // MTE1 into L0A/L0B (cube; img2col-expanded)
+  std::int64_t ub_in_bytes = 0;   // MTE2 into UB (vector)
+  std::int64_t out_bytes = 0;     // FixPipe / MTE3 to GM
 };
 
 // Cycles of one vector instruction over `bytes` of data: one repeat per vector width, never
@@ -55,6 +70,15 @@ struct TaskTiming {
 // elements/cycle).
 double vector_instruction_cycles(const SocConfig& soc, std::int64_t bytes);
 
-TaskTiming time_task(const SocConfig& soc, const TaskInput& task);
+// Cycles of one MMAD of m x k x n (fractal multiples): one cycle per fractal plus the issue cost
+// (msKPP: 8066 of 8192 ops/cycle at m32 k16 n1024).
+double mmad_cycles(const SocConfig& soc, const CubeShape& cube, std::int64_t m, std::int64_t k, std::int64_t n);
+
+// The cube fractal for a compute dtype of `element_bytes` (int8: 1, fp32: 4 when the SoC has an
+// fp32 cube, else fp16's).
+const CubeShape& cube_shape(const SocConfig& soc, std::size_t element_bytes);
+
+// Throws EE9001 for a cube task whose tiling lacks its sizes.
+TaskTiming time_task(const SocConfig& soc, const TaskInput& task, const Tiling& tiling);
 
 }  // namespace asc::npusim

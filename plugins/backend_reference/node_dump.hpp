@@ -1,9 +1,18 @@
-// Dumps every node's outputs of a run (RunOptions::dump_dir):
-//   <dir>/<node name>.<output index>.npy   one file per produced output
-//   <dir>/manifest.json                    {"nodes": {"<node name>": {"op_type": ..., "provenance": [...],
-//                                            "outputs": [{"index", "value", "file", "dtype", "shape"}]}}}
+// Dumps every node's outputs of a run (RunOptions::dump_dir). Two namings:
+//   DumpNaming::NodeNpy (the reference backend):
+//     <dir>/<node name>.<output index>.npy
+//   DumpNaming::Seed (the NPU simulator, as the seed and msit name NPU dumps):
+//     <dir>/<node name>.<output index>.<timestamp>.bin   raw little-endian, C order, in the
+//                                                         tensor's dtype as the run holds it
+//     <dir>/<node name>.<output index>.<timestamp>.npy   the same tensor as .npy
+//     (timestamp: microseconds since the epoch when the task finished)
+// Both write <dir>/manifest.json:
+//   {"naming": "node_npy" | "seed",
+//    "nodes": {"<node name>": {"op_type": ..., "provenance": [original model nodes],
+//              "outputs": [{"index", "value", "file" (the .npy), "dtype", "shape"
+//                           [, "bin", "timestamp" (seed naming)]}]}}}
 // Node names are sanitised with file_stem_for() (output_paths.hpp); the manifest keeps the real names, in run
-// order.
+// order. Readers find tensors through "file", whatever the naming.
 #pragma once
 
 #include <asc/sdk/graph.hpp>
@@ -14,17 +23,20 @@
 
 namespace asc::reference {
 
+enum class DumpNaming { NodeNpy, Seed };
+
 class NodeDump {
  public:
   // Creates `dir` if needed; throws EE4003 naming it when that fails.
-  explicit NodeDump(std::filesystem::path dir);
-  // Writes the node's defined outputs (atomically, like every .npy the project writes).
+  explicit NodeDump(std::filesystem::path dir, DumpNaming naming = DumpNaming::NodeNpy);
+  // Writes the node's defined outputs (atomically, like every file the project writes).
   void record(const Node& node, const std::vector<Tensor>& outputs);
   // Writes manifest.json for the nodes recorded so far.
   void write_manifest() const;
 
  private:
   std::filesystem::path dir_;
+  DumpNaming naming_;
   nlohmann::ordered_json nodes_ = nlohmann::ordered_json::object();
 };
 

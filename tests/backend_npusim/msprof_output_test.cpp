@@ -56,7 +56,12 @@ std::vector<ProfileEvent> run_matmul_relu(const std::string& soc_version) {
   RunOptions options;
   options.profile_sink = &events;
   compile_npusim(graph, soc_version)->execute({{"a", floats({64, 64}, ones)}, {"b", floats({64, 64}, ones)}}, options);
-  return events.events;
+  // Left out: the Casts force_fp16 inserts at the fp32 graph inputs and output (these tests look
+  // at the MatMul and the Relu).
+  std::vector<ProfileEvent> compute;
+  for (const ProfileEvent& event : events.events)
+    if (event.op_type != "Cast") compute.push_back(event);
+  return compute;
 }
 
 }  // namespace
@@ -72,7 +77,7 @@ TEST_CASE("op_summary has msprof's columns in order: aic_/aiv_ on split SoCs, un
     const std::vector<std::string> summary = lines_of(only_file(output, "op_summary_"));
     REQUIRE(summary.size() == 3);
     CHECK(summary[0] == kBase + pmu);
-    CHECK(summary[1].find(",mm,MatMul,static,AI_CORE,0.000,") != std::string::npos);
+    CHECK(summary[1].find(",mm,MatMul,static,AI_CORE,") != std::string::npos);  // after the input Casts
     CHECK(summary[1].find("\"64,64;64,64\",FLOAT16;FLOAT16,ND;ND,\"64,64\",FLOAT16,ND") != std::string::npos);
 
     const std::vector<std::string> statistic = lines_of(only_file(output, "op_statistic_"));

@@ -2,7 +2,12 @@
 
 #include <cmath>
 
+#include <asc/host/plugin_host.hpp>
+#include <asc/sdk/parser.hpp>
+#include <cstdlib>
+
 #include "npusim_backend.hpp"
+#include "temp_dir.hpp"
 #include "test_support.hpp"
 
 namespace asc::test {
@@ -14,6 +19,20 @@ std::unique_ptr<Executable> compile_npusim(const Graph& graph, const std::string
   return npusim::NpusimBackend().compile(
       graph, plugin_registry().ops(),
       {{"soc_version", soc_version}, {"precision_mode", precision_mode}, {"soc_dir", ASC_NPUSIM_SOURCE_SOC_DIR}});
+}
+
+const Graph& resnet50() {
+  static const Graph graph = [] {
+    const TempDir dir;
+    const std::filesystem::path model = dir / "resnet50.onnx";
+    const std::string command = std::string(ASC_TEST_PYTHON) + " " + ASC_SOURCE_DIR + "/tools/export_model.py resnet50 '" +
+                                model.string() + "' --static > '" + (dir / "export.log").string() + "' 2>&1";
+    if (std::system(command.c_str()) != 0) throw std::runtime_error("tools/export_model.py resnet50 failed: " + command);
+    host::PluginHost parsers(std::vector<std::filesystem::path>{ASC_BUILD_PLUGIN_DIR});
+    parsers.load_file(std::filesystem::path(ASC_BUILD_PLUGIN_DIR) / "parser_onnx.so");
+    return parsers.registry().parser("onnx")->parse(model, ParseOptions{});
+  }();
+  return graph;
 }
 
 double cosine_similarity(const std::vector<float>& a, const std::vector<float>& b) {

@@ -21,6 +21,9 @@ struct EventCollector : ProfileSink {
   std::vector<ProfileEvent> events;
 };
 
+// ResNet-50 exported by tools/export_model.py (static batch 1) and parsed, once per process.
+const Graph& resnet50();
+
 double cosine_similarity(const std::vector<float>& a, const std::vector<float>& b);
 
 }  // namespace asc::test

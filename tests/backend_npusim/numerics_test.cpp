@@ -6,6 +6,7 @@
 #include <random>
 
 #include "npusim_support.hpp"
+#include "precision.hpp"
 #include "test_support.hpp"
 
 using namespace asc;
@@ -39,9 +40,11 @@ TEST_CASE("MatMul accumulates in fp32 and rounds once: [1,1,1] . [1, 2^-11, 2^-1
   const TensorMap inputs = {{"a", floats({1, 3}, {1, 1, 1})},
                             {"b", floats({3, 1}, {1.0f, 0.00048828125f, 0.000244140625f})}};
   CHECK(run_single_output(graph, inputs, "force_fp16") == 1.0009765625f);
-  // Ascend910B1's file lists an fp32 cube; Ascend310P3's does not (EE2002).
-  CHECK(run_single_output(graph, inputs, "force_fp32", "Ascend910B1") == 1.000732421875f);
-  CHECK(error_from([&] { compile_npusim(graph, "Ascend310P3", "force_fp32"); }).code() ==
+  // force_fp32 is ATC's cube_fp16in_fp32out: the fp16-exact operands, the fp32 sum unrounded.
+  CHECK(run_single_output(graph, inputs, "force_fp32", "Ascend310P3") == 1.000732421875f);
+  // Ascend910B1's op-info has an fp32 MatMul; Ascend310P3's has none (EE2002).
+  CHECK(run_single_output(graph, inputs, "must_keep_origin_dtype", "Ascend910B1") == 1.000732421875f);
+  CHECK(error_from([&] { compile_npusim(graph, "Ascend310P3", "must_keep_origin_dtype"); }).code() ==
         ErrorCode::OperatorDtypeUnsupported);
 }
 
@@ -86,4 +89,21 @@ TEST_CASE("a small conv net under force_fp16 stays within cosine 0.999 of the re
   const std::vector<float> npu = values_of(compile_npusim(graph, "Ascend910")->execute(inputs, {}).at("y"));
   CHECK(cosine_similarity(npu, reference) >= 0.999);
   CHECK(npu != reference);  // fp16 rounding did happen
+}
+
+// Task outputs are rounded in place when nothing else holds their buffer; a tensor that shares
+// its buffer (an Identity's output is its input) must be copied, leaving the original as it was.
+TEST_CASE("rounded: in place for a sole handle, a copy when the buffer is shared") {
+  Tensor fresh = Tensor::from_vector<float>({2}, {0.1f, 1.0f});
+  const float* storage = fresh.data<float>();
+  const Tensor in_place = npusim::rounded(std::move(fresh));
+  CHECK(in_place.data<float>() == storage);
+  CHECK(in_place.data<float>()[0] == 0.0999755859375f);  // 1638/16384, fp16's 0.1
+  CHECK(in_place.data<float>()[1] == 1.0f);
+
+  const Tensor original = Tensor::from_vector<float>({1}, {0.1f});
+  const Tensor copied = npusim::rounded(original);
+  CHECK(copied.data<float>() != original.data<float>());
+  CHECK(copied.data<float>()[0] == 0.0999755859375f);
+  CHECK(original.data<float>()[0] == 0.1f);
 }

@@ -1,14 +1,19 @@
 // The timing model against the msKPP micro-benchmarks (npu_hardware_and_simulators.md §2.4) and
-// against hand-computed padding and L2 behaviour.
+// against pipe times computed by hand from the chosen tiling and the SoC's path widths.
 #include <doctest/doctest.h>
 
+#include <asc/sdk/error.hpp>
+#include <cmath>
+
+#include "compiler/tiling.hpp"
 #include "npusim_support.hpp"
-#include "timing_model.hpp"
 
 using namespace asc;
 using namespace asc::test;
+using asc::npusim::choose_tiling;
 using asc::npusim::GemmDims;
 using asc::npusim::TaskInput;
+using asc::npusim::Tiling;
 using asc::npusim::time_task;
 
 namespace {
@@ -39,43 +44,110 @@ TaskInput vector_add(std::int64_t elements) {
   return task;
 }
 
-}  // namespace
-
-// msKPP measured 98.5 % of peak for one 128-cycle MMAD (2 cycles of issue cost); the model's
-// 128x256x64 MMADs take 512 cycles with the same 2-cycle cost, plus MTE fill and launch.
-TEST_CASE("a 4096^3 fp16 GEMM on one 910B1 core reaches >= 98% of the cube peak") {
-  npusim::SocConfig one_core = soc("Ascend910B1");
-  one_core.ai_cores = 1;
-  const auto t = time_task(one_core, gemm_task(4096, 4096, 4096));
-  CHECK(t.block_dim == 1);
-  const double peak_flops_per_us = 2.0 * 4096 * one_core.clock_mhz;  // one core, fp16
-  const double fraction = 2.0 * 4096.0 * 4096 * 4096 / peak_flops_per_us / t.duration_us;
-  MESSAGE("4096^3 fp16 GEMM, one 910B1 core: " << t.duration_us << " us, " << 100 * fraction << " % of peak");
-  CHECK(fraction >= 0.98);
-  CHECK(fraction < 1.0);
-  CHECK(fraction == doctest::Approx(512.0 / 514.0).epsilon(0.002));
-  CHECK(t.padded_flops == t.exact_flops);  // no padding at multiples of 16
+npusim::TaskTiming timed(const npusim::SocConfig& s, const TaskInput& task) {
+  return time_task(s, task, choose_tiling(s, task));
 }
 
+npusim::SocConfig one_core(const std::string& name) {
+  npusim::SocConfig s = soc(name);
+  s.ai_cores = s.vector_cores = 1;
+  return s;
+}
+
+// Fraction of one core's fp16 cube peak a GEMM reaches.
+double cube_fraction(const npusim::SocConfig& s, const TaskInput& task, const npusim::TaskTiming& t) {
+  return task.flops / (2.0 * s.cube_fp16.macs_per_cycle() * s.ai_cores * s.clock_mhz) / t.duration_us;
+}
+
+}  // namespace
+
+// msKPP (resource910b.cpp): MMAD fp16 -> fp32 on one 910B1 core, 8066 ops/cycle at m32 k16 n1024
+// and 7258 at n128, against a peak of 8192 (ops = 2 x MACs). The model's MMAD is one cycle per
+// 16x16x16 fractal plus a fixed issue cost.
+TEST_CASE("MMAD throughput matches msKPP at n1024 and n128") {
+  const npusim::SocConfig s = soc("Ascend910B1");
+  const auto ops_per_cycle = [&](std::int64_t n) {
+    return 2.0 * 32 * 16 * n / npusim::mmad_cycles(s, s.cube_fp16, 32, 16, n);
+  };
+  CHECK(ops_per_cycle(1024) == doctest::Approx(8066).epsilon(0.005));
+  CHECK(ops_per_cycle(128) == doctest::Approx(7258).epsilon(0.01));
+}
+
+// A GEMM whose operand loads hide under the cube: K = 512 lets the A row panel stay in L1 while
+// the B slices stream past it, so the cube is the busiest pipe. msKPP's 98.5 % is the MMAD-level
+// ceiling at 128 fractal cycles per instruction; the model's 128x128x128 MMADs (512 cycles) pay
+// the same 2-cycle issue cost (99.6 %), and pipeline fill and drain plus the launch cost take
+// well under 1 % of a millisecond-long task: the result must sit within 1.5 points of 98.5 %.
+TEST_CASE("a large fp16 GEMM on one core reaches ~98% of the cube peak (msKPP)") {
+  for (const std::string name : {"Ascend910B1", "Ascend910", "Ascend310P3"}) {
+    CAPTURE(name);
+    const npusim::SocConfig s = one_core(name);
+    const TaskInput task = gemm_task(4096, 4096, 512);
+    const auto t = timed(s, task);
+    const double fraction = cube_fraction(s, task, t);
+    MESSAGE(name << ": 4096x512x4096 fp16 GEMM on one core: " << t.duration_us << " us, " << 100 * fraction
+                 << " % of peak");
+    CHECK(t.block_dim == 1);
+    CHECK(fraction == doctest::Approx(0.985).epsilon(0.015));
+    CHECK(t.pipes.mac > std::max({t.pipes.mte1, t.pipes.mte2, t.pipes.fixpipe}));
+    CHECK(t.padded_flops == t.exact_flops);  // no padding at multiples of 16
+  }
+}
+
+// Where the loads do not hide: with K = 4096 only a chunk of K fits in L1, so every L0C tile
+// re-reads its A and B chunks; on the 910B1 the double-buffered 128 KiB L0C limits the tile to
+// 128x128, which needs 256 x 32 bytes per 16-deep step from L2 (110 B/cycle: 74.5 cycles)
+// against 64 cube cycles. The MTE2 pipe is computed here by hand from the tiling.
+TEST_CASE("a 4096^3 GEMM on one 910B1 core is MTE2-bound, by the hand-computed load time") {
+  const npusim::SocConfig s = one_core("Ascend910B1");
+  const TaskInput task = gemm_task(4096, 4096, 4096);
+  const Tiling tiling = choose_tiling(s, task);
+  const auto t = time_task(s, task, tiling);
+  REQUIRE(tiling.base_m * tiling.base_n == 128 * 128);
+  REQUIRE(tiling.l1_k < 4096);
+  const double tiles = (4096.0 / tiling.base_m) * (4096.0 / tiling.base_n);
+  const double loads = tiles * (tiling.base_m + tiling.base_n) * 4096.0 * 2;  // bytes into L1
+  const double first_touch = 2 * 4096.0 * 4096 * 2;                          // A and B from HBM
+  const double transfers = tiles * std::ceil(4096.0 / tiling.l1_k) * 2;
+  const double mte2 = first_touch / s.paths.gm_to_l1 + (loads - first_touch) / s.paths.l2_to_l1 +
+                      transfers * s.fixed.mte_start_cycles;
+  CHECK(t.pipes.mte2 == doctest::Approx(mte2).epsilon(1e-9));
+  CHECK(t.pipes.mte2 > t.pipes.mac);
+  const double fraction = cube_fraction(s, task, t);
+  MESSAGE("4096^3 on one 910B1 core: " << 100 * fraction << " % of peak (MTE2-bound)");
+  CHECK(fraction == doctest::Approx(4096.0 * 4096 * 4096 / 4096 / mte2).epsilon(0.01));
+}
+
+// msKPP VADD fp16 on 910B1: 128 elements at 42.3 elements/cycle, 384 at 126.6, 24576 at 127.98.
+// The 128-element figure fixes the 3.03-cycle instruction minimum; the others are predictions
+// (one 256-byte repeat per cycle), within msKPP's 3 significant digits.
 TEST_CASE("fp16 vector add: ~128 elements/cycle on long data, ~42 on one 128-element repeat (msKPP)") {
   const npusim::SocConfig s = soc("Ascend910B1");
-  CHECK(128.0 / npusim::vector_instruction_cycles(s, 128 * 2) == doctest::Approx(42.3).epsilon(0.01));
+  CHECK(128.0 / npusim::vector_instruction_cycles(s, 128 * 2) == doctest::Approx(42.3).epsilon(0.005));
   CHECK(384.0 / npusim::vector_instruction_cycles(s, 384 * 2) == doctest::Approx(126.6).epsilon(0.02));
-  CHECK(24576.0 / npusim::vector_instruction_cycles(s, 24576 * 2) == doctest::Approx(127.98).epsilon(0.01));
+  CHECK(24576.0 / npusim::vector_instruction_cycles(s, 24576 * 2) == doctest::Approx(127.98).epsilon(0.005));
 
-  // A whole Add task over 4M elements: the vector pipe sustains ~128 elements/cycle per core.
+  // A whole Add task of one repeat: one block, one tile, one 3.03-cycle instruction.
+  const auto single = timed(s, vector_add(128));
+  CHECK(single.block_dim == 1);
+  CHECK(128.0 / single.pipes.vec == doctest::Approx(42.3).epsilon(0.005));
+
+  // A 4M-element Add: every vector core's pipe sustains ~128 elements/cycle; only a tile's
+  // partial last repeat keeps it under 128.
   const std::int64_t elements = 4 << 20;
-  const auto t = time_task(s, vector_add(elements));
+  const auto t = timed(s, vector_add(elements));
+  CHECK(t.block_dim == s.vector_cores);
   const double per_core_per_cycle = static_cast<double>(elements) / t.block_dim / t.pipes.vec;
-  MESSAGE("4M-element fp16 Add on 910B1: " << t.duration_us << " us, block dim " << t.block_dim << ", vec pipe "
-                                           << per_core_per_cycle << " elements/cycle/core");
-  CHECK(per_core_per_cycle == doctest::Approx(128).epsilon(0.03));
+  MESSAGE("4M-element fp16 Add on 910B1: " << t.duration_us << " us, vec pipe " << per_core_per_cycle
+                                           << " elements/cycle/core");
+  CHECK(per_core_per_cycle == doctest::Approx(128).epsilon(0.005));
+  CHECK(per_core_per_cycle <= 128);
   CHECK(t.task_type == "AI_VECTOR_CORE");
-  CHECK(t.memory_copy_us > 0);  // an Add is memory-bound
+  CHECK(t.memory_copy_us > 0);  // an Add moves 6 bytes per element: memory-bound
 }
 
 TEST_CASE("cube padding: a 1x2048x1000 MatMul pads M to 16 and N to 1008") {
-  const auto t = time_task(soc("Ascend310P3"), gemm_task(1, 1000, 2048));
+  const auto t = timed(soc("Ascend310P3"), gemm_task(1, 1000, 2048));
   CHECK(t.exact_flops == 2.0 * 1 * 1000 * 2048);
   CHECK(t.padded_flops == 2.0 * 16 * 1008 * 2048);
 }
@@ -85,9 +157,48 @@ TEST_CASE("L2 hit: an input the previous task left in L2 is not read from device
   TaskInput cold = vector_add(1 << 20);
   TaskInput warm = cold;
   warm.l2_resident_input_bytes = (1 << 20) * 2;  // one of the two inputs
-  const auto a = time_task(s, cold);
-  const auto b = time_task(s, warm);
+  const auto a = timed(s, cold);
+  const auto b = timed(s, warm);
   CHECK(a.device_memory_bytes - b.device_memory_bytes == (1 << 20) * 2);
   CHECK(b.l2_bytes == (1 << 20) * 2);
   CHECK(b.duration_us < a.duration_us);
+}
+
+// Double buffering: the busiest pipe plus one unit of every other pipe; single buffering: the
+// sum of the pipes.
+TEST_CASE("double buffering overlaps the pipes; single buffering adds them up") {
+  const npusim::SocConfig s = soc("Ascend310P3");
+  const TaskInput task = vector_add(1 << 20);
+  Tiling tiling = choose_tiling(s, task);
+  REQUIRE(tiling.double_buffer);
+  const auto overlapped = time_task(s, task, tiling);
+  tiling.double_buffer = false;
+  const auto serial = time_task(s, task, tiling);
+  const auto& p = serial.pipes;
+  CHECK(serial.core_cycles == doctest::Approx(p.vec + p.mte2 + p.mte3 + p.scalar));
+  CHECK(overlapped.core_cycles < serial.core_cycles);
+  CHECK(overlapped.core_cycles > std::max({p.vec, p.mte2, p.mte3, p.scalar}));
+}
+
+// More blocks than cores run in waves: twice the blocks of the same size take twice the pipe
+// time on the busiest core.
+TEST_CASE("blocks beyond the core count run in waves") {
+  const npusim::SocConfig s = soc("Ascend310P3");
+  TaskInput task = gemm_task(64, 64, 256);
+  Tiling tiling = choose_tiling(s, task);
+  tiling.batch = task.gemm->batch = s.ai_cores;
+  tiling.block_m = tiling.block_n = 64;
+  tiling.block_dim = s.ai_cores;
+  const auto one_wave = time_task(s, task, tiling);
+  tiling.batch = task.gemm->batch = 2 * s.ai_cores;
+  tiling.block_dim = 2 * s.ai_cores;
+  const auto two_waves = time_task(s, task, tiling);
+  CHECK(one_wave.waves == 1);
+  CHECK(two_waves.waves == 2);
+  CHECK(two_waves.pipes.mte1 == doctest::Approx(2 * one_wave.pipes.mte1));
+  CHECK(two_waves.pipes.fixpipe == doctest::Approx(2 * one_wave.pipes.fixpipe));
+}
+
+TEST_CASE("a cube tiling without tile sizes is an internal error, not a division by zero") {
+  CHECK_THROWS_AS(time_task(soc("Ascend910"), gemm_task(64, 64, 64), Tiling{}), Error);
 }

@@ -1,0 +1,62 @@
+// ais_bench (also installed as ais-bench): runs an .om on the simulated NPU as ais_bench runs
+// one on a card. A thin front end: it reads the custom operator directories the .om records,
+// loads the plugins an offline model needs (no ONNX parser), and runs the npusim.bench stage
+// with the flags as its parameters; the stage prints ais_bench's lines and writes its files.
+#include <asc/host/plugin_host.hpp>
+#include <asc/sdk/error.hpp>
+#include <asc/sdk/log.hpp>
+#include <asc/sdk/pipeline.hpp>
+#include <asc/sdk/registry.hpp>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "bench_plugins.hpp"
+#include "command_line.hpp"
+#include "om_custom_ops.hpp"
+
+namespace {
+
+constexpr const char* kStage = "npusim.bench";
+
+int run(const std::string& program, const std::vector<std::string>& arguments) {
+  const asc::ais_bench::Invocation invocation = asc::ais_bench::parse_command_line(program, arguments);
+  if (invocation.help) {
+    std::cout << asc::ais_bench::usage();
+    return 0;
+  }
+  if (invocation.params.count("debug") != 0 && invocation.params.at("debug") == "true")
+    asc::set_log_level(asc::LogLevel::Debug);
+  const auto plugins = asc::ais_bench::load_bench_plugins(asc::ais_bench::om_op_lib_dirs(invocation.model));
+  const asc::StageDefinition* stage = plugins->registry().stage(kStage);
+  if (stage == nullptr)
+    throw asc::Error(asc::ErrorCode::PluginNotFound, std::string("the loaded backend_npusim plugin has no stage ") + kStage);
+  asc::StageParams params;
+  params.set_stage_name(stage->name);
+  for (const asc::ParamSpec& spec : stage->params) {
+    if (const auto it = invocation.params.find(spec.name); it != invocation.params.end())
+      params.set(spec.name, it->second);
+    else if (!spec.default_value.empty())
+      params.set(spec.name, spec.default_value);
+  }
+  asc::PipelineContext context{plugins->registry()};
+  context.show_progress = asc::stderr_is_terminal();
+  stage->run(context, params);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(argv[0], {argv + 1, argv + argc});
+  } catch (const asc::Error& error) {
+    std::cout << std::flush;
+    std::cerr << "[ERROR] " << error.what() << '\n';
+    return asc::exit_code_for(error.code());
+  } catch (const std::exception& unexpected) {
+    std::cout << std::flush;
+    std::cerr << "[ERROR] " << asc::Error(asc::ErrorCode::Internal, unexpected.what()).what() << '\n';
+    return asc::exit_code_for(asc::ErrorCode::Internal);
+  }
+}

@@ -1,0 +1,267 @@
+#include "bench_stage.hpp"
+
+#include <unistd.h>
+
+#include <asc/sdk/error.hpp>
+#include <asc/sdk/io.hpp>
+#include <asc/sdk/log.hpp>
+#include <asc/sdk/registry.hpp>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <iostream>
+#include <random>
+
+#include "bench_options.hpp"
+#include "bench_summary.hpp"
+#include "npusim_stream.hpp"
+#include "input_data.hpp"
+#include "input_files.hpp"
+#include "model_description.hpp"
+#include "msprof_output.hpp"
+#include "npusim_backend.hpp"
+#include "npusim_executable.hpp"
+#include "output_files.hpp"
+#include "output_paths.hpp"
+#include "run_shapes.hpp"
+
+namespace asc::npusim {
+namespace {
+
+using namespace bench;
+
+constexpr const char* kStage = "npusim.bench";
+
+void say(const std::string& line) { std::cout << line << '\n' << std::flush; }
+
+class CollectingSink : public ProfileSink {
+ public:
+  void record(const ProfileEvent& event) override { events.push_back(event); }
+  std::vector<ProfileEvent> events;
+};
+
+bool is_copy(const ProfileEvent& event) { return event.task_type.rfind("MEMCPY", 0) == 0; }
+
+// The inference's device time: from its first task's start to its last task's end (host-link
+// copies excluded: ais_bench's NPU_compute_time is the execute time only).
+double device_time_us(const std::vector<ProfileEvent>& events) {
+  double first = 0, last = 0;
+  bool any = false;
+  for (const ProfileEvent& event : events) {
+    if (is_copy(event)) continue;
+    first = any ? std::min(first, event.start_us) : event.start_us;
+    last = any ? std::max(last, event.start_us + event.duration_us) : event.start_us + event.duration_us;
+    any = true;
+  }
+  return any ? last - first : 0;
+}
+
+// "2026_11_30-05_30_00", ais_bench's time.strftime("%Y_%m_%d-%H_%M_%S").
+std::string timestamp_dirname() {
+  const std::time_t now = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&now, &local);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y_%m_%d-%H_%M_%S", &local);
+  return buffer;
+}
+
+std::vector<std::string> default_args(const StageParams& params) {
+  std::vector<std::string> args = {kStage};
+  for (const auto& [name, value] : params.all()) args.push_back(name + "=" + value);
+  return args;
+}
+
+std::vector<Tensor> in_output_order(const TensorMap& outputs, const std::vector<ValueInfo>& infos) {
+  std::vector<Tensor> ordered;
+  for (const ValueInfo& info : infos) ordered.push_back(outputs.at(info.name));
+  return ordered;
+}
+
+struct Inference {
+  TensorMap outputs;
+  std::vector<ProfileEvent> events;
+  double device_ms = 0, wall_ms = 0;
+};
+
+Inference infer(Executable& executable, const TensorMap& inputs, const RunOptions& base, bool profile,
+                const std::filesystem::path& dump_dir) {
+  CollectingSink sink;
+  RunOptions options = base;
+  options.profile_sink = &sink;
+  options.dump_dir = dump_dir;
+  const auto start = std::chrono::steady_clock::now();
+  Inference inference;
+  inference.outputs = executable.execute(inputs, options);
+  inference.wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  inference.device_ms = device_time_us(sink.events) / 1000.0;
+  if (profile) inference.events = std::move(sink.events);
+  return inference;
+}
+
+// The loaded model as the benchmark sees it.
+struct BenchModel {
+  Executable& executable;
+  const SocConfig& soc;
+  std::vector<ValueInfo> inputs, outputs;
+  std::vector<Shape> declared;  // each input's compiled shape, -1 where the profiles differ
+  std::vector<Shape> shapes;    // each input's shape as run
+};
+
+// What the measured inferences produced.
+struct BenchRun {
+  BenchMeasurements measurements;
+  std::vector<ProfileEvent> profile_events;  // every inference's tasks, back to back
+  std::vector<SampleFiles> files_info;
+  TensorMap last_inputs, last_outputs;
+};
+
+ProfileShapes profile_shapes(const CompiledModel& compiled, const std::vector<ValueInfo>& inputs) {
+  ProfileShapes profiles;
+  for (const CompiledProfile& profile : compiled.profiles) {
+    std::vector<Shape> shapes;
+    for (const ValueInfo& info : inputs) shapes.push_back(profile.input_shapes.at(info.name));
+    profiles.push_back(std::move(shapes));
+  }
+  return profiles;
+}
+
+std::vector<Sample> samples_for(const BenchOptions& options, const BenchModel& model) {
+  if (options.inputs.empty()) return {pure_infer_sample(model.inputs.size())};
+  const std::size_t input0_bytes =
+      model.inputs.empty() ? 0
+                           : static_cast<std::size_t>(num_elements(model.shapes.front())) * dtype_size(model.inputs.front().dtype);
+  return group_samples(files_per_input(options.inputs, model.inputs.size()), input0_bytes);
+}
+
+void print_debug(const BenchModel& model, const Inference& inference, bool first) {
+  char line[96];
+  std::snprintf(line, sizeof line, "[DEBUG] model aclExec cost : %f", inference.device_ms);
+  say(line);
+  if (!first) return;
+  std::vector<Shape> output_shapes;
+  for (const ValueInfo& info : model.outputs) output_shapes.push_back(inference.outputs.at(info.name).shape());
+  std::cout << describe_values("input", model.inputs, model.declared, model.shapes)
+            << describe_values("output", model.outputs, output_shapes, output_shapes) << std::flush;
+}
+
+// Warm-up on the first sample, then `loop` measured inferences per sample; the last loop's
+// outputs of each sample are written under `prefix` (when set).
+BenchRun run_samples(const BenchModel& model, const BenchOptions& options, const std::vector<Sample>& samples,
+                     TensorMap first_inputs, const std::filesystem::path& prefix, std::mt19937& generator,
+                     bool show_progress) {
+  RunOptions run_options;
+  run_options.threads = options.threads;
+  for (std::int64_t i = 0; i < options.warmup_count; ++i) infer(model.executable, first_inputs, run_options, false, {});
+  say("[INFO] warm up " + std::to_string(options.warmup_count) + " done");
+
+  const std::filesystem::path dump_dir = options.dump ? options.output / "dump" : std::filesystem::path();
+  BenchRun run;
+  run.last_inputs = std::move(first_inputs);
+  double profile_clock_us = 0;
+  Progress progress("Inference array Processing", static_cast<std::int64_t>(samples.size()) * options.loop,
+                    show_progress);
+  for (std::size_t index = 0; index < samples.size(); ++index) {
+    if (index > 0)
+      run.last_inputs = sample_tensors(samples[index], model.inputs, model.shapes, options.pure_data_type, generator);
+    Inference last;
+    for (std::int64_t loop = 0; loop < options.loop; ++loop) {
+      const bool first = index == 0 && loop == 0;  // the one inference --dump writes
+      last = infer(model.executable, run.last_inputs, run_options, options.profiler, first ? dump_dir : std::filesystem::path());
+      if (options.debug) print_debug(model, last, first);
+      run.measurements.npu_compute_ms.push_back(last.device_ms);
+      run.measurements.host_wall_ms.push_back(last.wall_ms);
+      run.measurements.h2d_ms.push_back(host_link_us(model.soc, tensor_bytes(run.last_inputs)) / 1e3);
+      run.measurements.d2h_ms.push_back(host_link_us(model.soc, tensor_bytes(last.outputs)) / 1e3);
+      for (ProfileEvent& event : last.events) {
+        event.start_us += profile_clock_us;
+        event.task_id = static_cast<int>(run.profile_events.size());
+        run.profile_events.push_back(std::move(event));
+      }
+      profile_clock_us += last.device_ms * 1000.0;
+      progress.advance();
+    }
+    if (!prefix.empty()) {
+      const std::vector<SampleFiles> saved =
+          save_outputs(in_output_order(last.outputs, model.outputs), prefix, samples[index], options.outfmt, index);
+      run.files_info.insert(run.files_info.end(), saved.begin(), saved.end());
+    }
+    run.last_outputs = std::move(last.outputs);
+  }
+  return run;
+}
+
+void run(PipelineContext& ctx, const StageParams& params) {
+  const BenchOptions options = parse_bench_options(params);
+  BackendOptions backend_options;
+  if (!options.soc_version.empty()) backend_options["soc_version"] = options.soc_version;
+  if (!options.soc_dir.empty()) backend_options["soc_dir"] = options.soc_dir;
+  const std::unique_ptr<Executable> executable =
+      NpusimBackend().load(options.model, ctx.registry.ops(), backend_options);
+  const auto* npu = dynamic_cast<const NpusimExecutable*>(executable.get());
+  if (npu == nullptr)
+    throw Error(ErrorCode::Internal, std::string(kStage) + ": the npusim backend loaded no simulator executable");
+  say("[INFO] load model " + options.model.string() + " success");
+  say("[INFO] create model description success");
+
+  BenchModel model{*executable, npu->soc(), executable->input_infos(), executable->output_infos(), {}, {}};
+  const ProfileShapes profiles = profile_shapes(npu->model(), model.inputs);
+  model.declared = declared_shapes(profiles);
+  model.shapes = run_shapes(model.inputs, profiles, options);
+  std::int64_t batchsize = 1;
+  if (options.batchsize) {
+    batchsize = *options.batchsize;
+  } else {
+    batchsize = model.shapes.empty() || model.shapes.front().empty() ? 1 : model.shapes.front().front();
+    say("[INFO] try get model batchsize:" + std::to_string(batchsize));
+  }
+
+  const std::vector<Sample> samples = samples_for(options, model);
+  std::mt19937 generator(0);  // fixed seed: --pure_data_type random is reproducible run to run
+  TensorMap first_inputs = sample_tensors(samples.front(), model.inputs, model.shapes, options.pure_data_type, generator);
+  // Created once the first inputs are known to fit, so a refused input leaves no directory behind.
+  std::filesystem::path prefix;
+  if (!options.output.empty()) {
+    prefix = options.output / (options.output_dirname.empty() ? timestamp_dirname() : options.output_dirname);
+    reference::ensure_directory(prefix, "output directory");
+    say("[INFO] output path:" + prefix.string());
+  }
+
+  BenchRun run = run_samples(model, options, samples, std::move(first_inputs), prefix, generator, ctx.show_progress);
+  run.measurements.batchsize = batchsize;
+  for (const std::string& line : summary_lines(run.measurements, options.display_all_summary)) say(line);
+  if (!prefix.empty()) {
+    const std::vector<std::string> args = options.command_line.empty() ? default_args(params) : options.command_line;
+    const std::filesystem::path summary = prefix.string() + "_summary.json";
+    write_text_atomically(summary, summary_json(run.measurements, run.files_info, args, static_cast<long>(getpid())).dump());
+    ctx.artifacts["ais_bench_outputs"] = prefix;
+    ctx.artifacts["ais_bench_summary"] = summary;
+  }
+  if (options.profiler) {
+    const std::filesystem::path prof = write_msprof_output(options.output / "profiler", run.profile_events, npu->soc());
+    ctx.artifacts["npusim_profile"] = prof;
+    log_info(std::string(kStage) + ": wrote profile " + prof.string());
+  }
+  if (options.dump) ctx.artifacts["npusim_dump"] = options.output / "dump";
+  for (const auto& [name, tensor] : run.last_inputs) ctx.tensors["input:" + name] = tensor;
+  for (const auto& [name, tensor] : run.last_outputs) ctx.tensors["output:" + name] = tensor;
+  ctx.profile.model_name = options.model.stem().string();
+  ctx.profile.soc_version = npu->soc().name;
+  ctx.profile.events = std::move(run.profile_events);
+  say("[INFO] unload model success, model Id is 1");
+}
+
+}  // namespace
+
+StageDefinition npusim_bench_stage() {
+  StageDefinition stage;
+  stage.name = kStage;
+  stage.description =
+      "ais_bench on the simulated NPU: run an .om on files or generated data, print ais_bench's performance summary "
+      "(NPU_compute_time = simulated device time) and write outputs, _summary.json, profiles or dumps";
+  stage.params = bench_param_specs();
+  stage.run = run;
+  return stage;
+}
+
+}  // namespace asc::npusim

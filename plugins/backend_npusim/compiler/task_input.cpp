@@ -1,0 +1,82 @@
+#include "task_input.hpp"
+
+#include <algorithm>
+#include <asc/sdk/error.hpp>
+#include <set>
+
+namespace asc::npusim {
+
+TaskInput make_task_input(const Node& node, const OpDefinition* op, ComputeUnit unit, DType compute_dtype,
+                          const std::vector<const ValueInfo*>& inputs, const std::vector<const ValueInfo*>& outputs,
+                          std::int64_t l2_resident_input_bytes) {
+  TaskInput task;
+  task.unit = unit;
+  task.element_bytes = dtype_size(compute_dtype);
+  task.l2_resident_input_bytes = l2_resident_input_bytes;
+  std::vector<Shape> in_shapes, out_shapes;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    in_shapes.push_back(inputs[i] == nullptr ? Shape{} : inputs[i]->static_shape());
+    if (inputs[i] == nullptr) continue;
+    const std::int64_t elements = num_elements(in_shapes.back());
+    task.input_elements += elements;
+    if (i == 0) task.first_input_elements = elements;
+    task.largest_elements = std::max(task.largest_elements, elements);
+  }
+  for (const ValueInfo* output : outputs) {
+    out_shapes.push_back(output == nullptr ? Shape{} : output->static_shape());
+    if (output == nullptr) continue;
+    const std::int64_t elements = num_elements(out_shapes.back());
+    task.output_elements += elements;
+    task.largest_elements = std::max(task.largest_elements, elements);
+  }
+  if (op != nullptr && op->cost) task.flops = op->cost(CostContext{node, inputs, outputs}).flops;
+  task.input_count = std::max(1, static_cast<int>(inputs.size()));
+  task.output_count = std::max(1, static_cast<int>(outputs.size()));
+  if (unit == ComputeUnit::Cube) task.gemm = gemm_dims(node, in_shapes, out_shapes);
+  return task;
+}
+
+std::vector<TaskInput> profile_task_inputs(const Graph& graph, const OpRegistry& ops, const CompiledProfile& profile,
+                                           std::int64_t l2_bytes) {
+  std::map<std::string, ValueInfo> infos;
+  for (const ValuePlacement& value : profile.values) {
+    const ValueInfo* declared = graph.value_info(value.value);
+    const DType host = graph.is_initializer(value.value) ? graph.initializers.at(value.value).dtype()
+                       : declared != nullptr                 ? declared->dtype
+                                                             : value.dtype;
+    infos[value.value] = ValueInfo::from_shape(value.value, host, value.shape);
+  }
+  auto info_of = [&](const std::string& name) -> const ValueInfo* {
+    if (name.empty()) return nullptr;
+    const auto found = infos.find(name);
+    if (found == infos.end())
+      throw Error(ErrorCode::Internal, "profile " + profile.label + " has no placement for value '" + name + "'");
+    return &found->second;
+  };
+
+  const auto nodes = graph.nodes();
+  if (nodes.size() != profile.tasks.size())
+    throw Error(ErrorCode::Internal, "profile " + profile.label + " has " + std::to_string(profile.tasks.size()) +
+                                         " tasks for " + std::to_string(nodes.size()) + " nodes");
+  std::vector<TaskInput> tasks;
+  std::set<std::string> previous_outputs;  // what the previous device task wrote (the L2-hit rule)
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const Node& node = *nodes[i];
+    const CompiledTask& task = profile.tasks[i];
+    std::vector<const ValueInfo*> inputs, outputs;
+    std::int64_t resident = 0;
+    const auto element_bytes = static_cast<std::int64_t>(dtype_size(task.compute_dtype));
+    for (const std::string& name : node.inputs) {
+      inputs.push_back(info_of(name));
+      if (inputs.back() == nullptr || previous_outputs.count(name) == 0) continue;
+      const std::int64_t bytes = num_elements(inputs.back()->static_shape()) * element_bytes;
+      if (bytes <= l2_bytes) resident += bytes;
+    }
+    for (const std::string& name : node.outputs) outputs.push_back(info_of(name));
+    tasks.push_back(make_task_input(node, find_op(ops, graph, node), task.unit, task.compute_dtype, inputs, outputs, resident));
+    if (task.unit != ComputeUnit::None) previous_outputs = std::set<std::string>(node.outputs.begin(), node.outputs.end());
+  }
+  return tasks;
+}
+
+}  // namespace asc::npusim

@@ -1,0 +1,31 @@
+// A custom operator plugin for the --op_lib_path tests: com.example.MyCustomOp(X) -> Y = X, one
+// Vector kernel. Built into its own directory, never installed, never on the default plugin path.
+#include <climits>
+
+#include <asc/sdk/op_registry.hpp>
+#include <asc/sdk/plugin.hpp>
+
+namespace {
+
+void infer(asc::InferenceContext& context) {
+  context.outputs[0].dtype = context.input(0).dtype;
+  context.outputs[0].shape = context.input(0).shape;
+}
+
+void compute(asc::KernelContext& context) { context.outputs[0] = context.input(0); }
+
+asc::CostFacts cost(const asc::CostContext& context) {
+  const auto bytes = context.outputs[0]->has_static_shape()
+                         ? static_cast<std::int64_t>(asc::dtype_size(context.outputs[0]->dtype)) *
+                               asc::num_elements(context.outputs[0]->static_shape())
+                         : 0;
+  return {0, bytes, bytes, asc::ComputeUnit::Vector};
+}
+
+}  // namespace
+
+ASC_REGISTER_OP("com.example", "MyCustomOp", 1, INT_MAX, infer, compute, cost);
+
+ASC_PLUGIN("atc_test_custom_ops", ASC_SDK_VERSION_STRING, asc::kOpLibraryKind, "A custom operator for atc's tests") {
+  registrar.add_collected_ops();
+}
