@@ -30,15 +30,7 @@ void load_custom_operators(host::PluginHost& plugins, const std::filesystem::pat
 std::unique_ptr<host::PluginHost> load_bench_plugins(const std::vector<std::filesystem::path>& op_lib_dirs) {
   auto plugins = std::make_unique<host::PluginHost>(host::plugin_search_path(op_lib_dirs));
   for (const std::filesystem::path& dir : op_lib_dirs) load_custom_operators(*plugins, dir);
-  for (const std::string& name : kPlugins)
-    for (const auto& dir : plugins->search_path()) {
-      std::error_code error;
-      if (std::filesystem::exists(dir / (name + ".so"), error)) {
-        plugins->load_file(dir / (name + ".so"));
-        break;
-      }
-    }
-  plugins->require(kPlugins);
+  plugins->load_named(kPlugins);
   return plugins;
 }
 

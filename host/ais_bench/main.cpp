@@ -3,6 +3,7 @@
 // loads the plugins an offline model needs (no ONNX parser), and runs the npusim.bench stage
 // with the flags as its parameters; the stage prints ais_bench's lines and writes its files.
 #include <asc/host/plugin_host.hpp>
+#include <asc/host/single_stage.hpp>
 #include <asc/sdk/error.hpp>
 #include <asc/sdk/log.hpp>
 #include <asc/sdk/pipeline.hpp>
@@ -28,20 +29,9 @@ int run(const std::string& program, const std::vector<std::string>& arguments) {
   if (invocation.params.count("debug") != 0 && invocation.params.at("debug") == "true")
     asc::set_log_level(asc::LogLevel::Debug);
   const auto plugins = asc::ais_bench::load_bench_plugins(asc::ais_bench::om_op_lib_dirs(invocation.model));
-  const asc::StageDefinition* stage = plugins->registry().stage(kStage);
-  if (stage == nullptr)
-    throw asc::Error(asc::ErrorCode::PluginNotFound, std::string("the loaded backend_npusim plugin has no stage ") + kStage);
-  asc::StageParams params;
-  params.set_stage_name(stage->name);
-  for (const asc::ParamSpec& spec : stage->params) {
-    if (const auto it = invocation.params.find(spec.name); it != invocation.params.end())
-      params.set(spec.name, it->second);
-    else if (!spec.default_value.empty())
-      params.set(spec.name, spec.default_value);
-  }
   asc::PipelineContext context{plugins->registry()};
   context.show_progress = asc::stderr_is_terminal();
-  stage->run(context, params);
+  asc::host::run_single_stage(context, kStage, invocation.params);
   return 0;
 }
 

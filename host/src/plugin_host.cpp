@@ -192,6 +192,18 @@ void PluginHost::load_file(const fs::path& file) {
   log_debug("loaded plugin '" + candidate.name + "' " + candidate.version + " from " + file.string());
 }
 
+void PluginHost::load_named(const std::vector<std::string>& plugin_names) {
+  for (const std::string& name : plugin_names)
+    for (const std::filesystem::path& dir : search_path()) {
+      std::error_code error;
+      if (std::filesystem::exists(dir / (name + ".so"), error)) {
+        load_file(dir / (name + ".so"));
+        break;
+      }
+    }
+  require(plugin_names);
+}
+
 void PluginHost::require(const std::vector<std::string>& plugin_names) const {
   std::vector<std::string> missing;
   for (const auto& name : plugin_names)

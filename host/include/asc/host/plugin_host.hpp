@@ -38,6 +38,9 @@ class PluginHost {
   // Throws asc::Error: EE6001 (cannot open), EE6002 (no entry point), EE6003 (SDK version),
   // EE6004 (ABI), EE6005 (registration failed), EE6007 (name already loaded from another file).
   void load_file(const std::filesystem::path& file);
+  // Loads each named plugin (<name>.so) from the first search-path directory that has it, then
+  // require()s them all: for tools that need only a few plugins, not everything installed.
+  void load_named(const std::vector<std::string>& plugin_names);
   // EE6006 listing the missing plugins, why same-named files were refused, and where to look.
   void require(const std::vector<std::string>& plugin_names) const;
 
