@@ -58,6 +58,41 @@ nlohmann::json run_with_fault(const TempDir& dir, const std::string& fault_stage
   return nlohmann::json::parse(read_text(dir / "report.json"));
 }
 
+// The same network on the NPU simulator under force_fp16 (Ascend310P3), the fault planted between
+// the golden run and the NPU run. Tolerances sized for fp16 against an fp32 golden: |error| up to
+// 1e-2 absolute or relative, and up to 5 % of an operator's elements may exceed them (near-zero
+// values, whose relative error fp16 rounding alone makes large: about 1 % of conv1's here).
+nlohmann::json run_on_npu_with_fault(const TempDir& dir, const std::string& fault_stage) {
+  const auto model = run_command(
+      std::string(ASC_TEST_PYTHON) + " " + ASC_MAKE_CONV_NET_SCRIPT + " '" + dir.path().string() + "'",
+      dir / "make_model.log");
+  REQUIRE(model.exit_code == 0);
+  const std::string d = dir.path().string();
+  const std::string pipeline =
+      "name: planted_fault_npu\n"
+      "plugins: [parser_onnx, ops_builtin, backend_reference, backend_npusim, fault, validator]\n"
+      "stages:\n"
+      "  - stage: onnx.load\n"
+      "    with: {model: '" + d + "/model.onnx'}\n"
+      "  - stage: reference.run\n"
+      "    with: {output_dir: '" + d + "/golden_out', dump_dir: '" + d + "/golden', seed: 3}\n" +
+      fault_stage +
+      "  - stage: npusim.run\n"
+      "    with: {output_dir: '" + d + "/npu_out', dump_dir: '" + d + "/npu', seed: 3, soc_version: Ascend310P3,\n"
+      "           precision_mode: force_fp16}\n"
+      "  - stage: validator.compare_dirs\n"
+      "    with: {golden_dir: '" + d + "/golden', actual_dir: '" + d + "/npu', abs_tolerance: 1e-2,\n"
+      "           rel_tolerance: 1e-2, error_rate_threshold: 0.05, json: '" + d + "/report.json'}\n";
+  write_text_atomically(dir / "pipeline.yaml", pipeline);
+  const auto run = run_command(std::string(ASC_EXECUTABLE) + " run '" + (dir / "pipeline.yaml").string() +
+                                   "' --plugin-dir '" + ASC_VALIDATOR_TEST_PLUGIN_DIR + "'",
+                               dir / "asc.log");
+  INFO(run.output);
+  CHECK(run.exit_code == exit_code_for(ErrorCode::ValidationFailed));
+  REQUIRE(std::filesystem::exists(dir / "report.json"));
+  return nlohmann::json::parse(read_text(dir / "report.json"));
+}
+
 const nlohmann::json& row_of(const nlohmann::json& report, const std::string& node) {
   for (const auto& row : report["rows"])
     if (row["npu_dump"] == node) return row;
@@ -115,4 +150,27 @@ TEST_CASE("configs/pipelines/validate_reference.yaml compares a dump with a fres
   CHECK(faulted.exit_code == exit_code_for(ErrorCode::ValidationFailed));
   const auto report = nlohmann::json::parse(read_text(dir / "fresh.json"));
   CHECK(report["first_failures"][0]["npu_dump"] == "conv2");
+}
+
+TEST_CASE("on the NPU simulator (fp16), a conv scaled by 1.05 is the first failing operator, classified scale_offset") {
+  TempDir dir;
+  const auto report =
+      run_on_npu_with_fault(dir, "  - stage: fault.scale_weights\n    with: {node: conv2, factor: 1.05}\n");
+  // conv1 carries only fp16 rounding and passes; conv2 is the first to fail.
+  CHECK(row_of(report, "conv1")["comparison"]["passed"] == true);
+  CHECK(report["first_failures"][0]["npu_dump"] == "conv2");
+  const auto& conv2 = row_of(report, "conv2")["comparison"];
+  const auto classes = conv2["error_classes"].get<std::vector<std::string>>();
+  CHECK(std::find(classes.begin(), classes.end(), "scale_offset") != classes.end());
+  // fp16 rounding of operands and result moves the fitted scale by far less than 1e-3.
+  CHECK(conv2["scale_fit"]["scale"].get<double>() == doctest::Approx(1.05).epsilon(1e-3));
+}
+
+TEST_CASE("on the NPU simulator (fp16), a NaN weight makes its conv the first failing operator, classified nan") {
+  TempDir dir;
+  const auto report = run_on_npu_with_fault(dir, "  - stage: fault.nan_weight\n    with: {node: conv1}\n");
+  CHECK(report["first_failures"][0]["npu_dump"] == "conv1");
+  const auto& conv1 = row_of(report, "conv1")["comparison"];
+  const auto classes = conv1["error_classes"].get<std::vector<std::string>>();
+  CHECK(std::find(classes.begin(), classes.end(), "nan") != classes.end());
 }
