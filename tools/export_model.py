@@ -2,12 +2,17 @@
 """Exports a torchvision model to ONNX the way the seed's step 1 does (random weights).
 
     tools/export_model.py resnet50 out/resnet50.onnx [--opset 11] [--no-constant-folding] [--static]
-        [--sample-dir DIR --sample-batch 1,4]
+        [--sample-dir DIR --sample-batch 1,4] [--calibrate-bn]
 
 The batch axis is dynamic ("batch") unless --static. Weights are random (seeded), since nothing
 may be downloaded here. --sample-dir also writes, per batch size N, a seeded random input
 DIR/input_bN.npy and PyTorch's own output for it DIR/torch_output_bN.npy: an independent
 expectation for the toolchain's backends.
+
+--calibrate-bn sets every BatchNorm's running statistics from a few random batches before export,
+as training would: activations then stay near unit scale, as in a trained network. Without it a
+deep random network's activations can shrink below fp16's range (MobileNetV2's logits are ~1e-9),
+which says nothing about an NPU's fp16 precision on real models.
 """
 import argparse
 import os
@@ -52,6 +57,19 @@ def write_samples(model, make_input, directory, batches, seed):
         print(f"sample batch {batch}: input_b{batch}.npy, torch_output_b{batch}.npy")
 
 
+def calibrate_batch_norm(model, make_input, seed, batches=4, batch_size=8):
+    norms = [m for m in model.modules() if isinstance(m, torch.nn.modules.batchnorm._BatchNorm)]
+    for norm in norms:
+        norm.reset_running_stats()
+        norm.momentum = None  # a cumulative average over the calibration batches
+    model.train()
+    generator = torch.Generator().manual_seed(seed + 2)
+    with torch.no_grad():
+        for _ in range(batches):
+            model(make_input(batch_size, generator))
+    model.eval()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("model", choices=sorted(MODELS))
@@ -64,12 +82,16 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--sample-dir", help="write seeded inputs and PyTorch's outputs here")
     parser.add_argument("--sample-batch", default="1", help="comma-separated batch sizes for --sample-dir")
+    parser.add_argument("--calibrate-bn", action="store_true",
+                        help="set BatchNorm running statistics from random batches (see above)")
     args = parser.parse_args()
 
     torch.manual_seed(args.seed)
     model = MODELS[args.model]()
     model.eval()
     input_name, make_input, input_axes = INPUTS.get(args.model, IMAGE_INPUT)
+    if args.calibrate_bn:
+        calibrate_batch_norm(model, make_input, args.seed)
     dummy_input = make_input(1, torch.Generator().manual_seed(args.seed))
     dynamic_axes = None if args.static else {input_name: input_axes, "output": {0: "batch"}}
     os.makedirs(os.path.dirname(os.path.abspath(args.output)), exist_ok=True)
