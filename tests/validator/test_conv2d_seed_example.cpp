@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <asc/sdk/half.hpp>
+#include <asc/sdk/io.hpp>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <vector>
@@ -106,4 +107,62 @@ TEST_CASE("a Conv2d with one channel off by 1% fails, pointing at that channel")
   CHECK(result.exit_code == 1);
   CHECK(result.output.find("100% of failures in channel 17 (of 64)") != std::string::npos);
   CHECK(result.output.find("first failing element at [0,17,0,0]") != std::string::npos);
+}
+
+// The seed's example with both sides from this toolchain: a one-Conv model named Conv2d (the
+// seed's shapes and value ranges), its golden from the reference backend's dump, its actual from
+// the NPU simulator's seed-named dump (Conv2d.0.<timestamp>.bin, float32 holding fp16 values),
+// compared with the seed's command. fp16 operands and result: the error is fp16 rounding, a
+// relative 2^-11 for the result plus far less from the operands (K = 147 products in fp32).
+TEST_CASE("the seed's Conv2d example on the NPU simulator's dump against the reference golden") {
+  TempDir dir;
+  const std::string d = dir.path().string();
+  const auto model = run_command(
+      std::string(ASC_TEST_PYTHON) +
+          " -c \"import numpy as np, onnx; from onnx import helper as h, numpy_helper as nh, TensorProto as T; "
+          "r = np.random.RandomState(2024); "
+          "w = r.uniform(0, 2.0 / 147, (64, 3, 7, 7)).astype(np.float32); "
+          "g = h.make_graph([h.make_node('Conv', ['x', 'w'], ['y'], name='Conv2d', kernel_shape=[7, 7], "
+          "strides=[2, 2], pads=[3, 3, 3, 3])], 'conv2d', [h.make_tensor_value_info('x', T.FLOAT, [1, 3, 224, 224])], "
+          "[h.make_tensor_value_info('y', T.FLOAT, [1, 64, 112, 112])], initializer=[nh.from_array(w, 'w')]); "
+          "onnx.save(h.make_model(g, opset_imports=[h.make_opsetid('', 17)]), '" + d + "/conv2d.onnx'); "
+          "np.save('" + d + "/x.npy', r.uniform(0, 1, (1, 3, 224, 224)).astype(np.float32))\"",
+      dir / "make_model.log");
+  REQUIRE(model.exit_code == 0);
+  const std::string pipeline =
+      "name: conv2d_golden_and_npu\n"
+      "plugins: [parser_onnx, ops_builtin, backend_reference, backend_npusim]\n"
+      "stages:\n"
+      "  - stage: onnx.load\n"
+      "    with: {model: '" + d + "/conv2d.onnx'}\n"
+      "  - stage: reference.run\n"
+      "    with: {inputs: ['" + d + "/x.npy'], output_dir: '" + d + "/golden_out', dump_dir: '" + d + "/golden'}\n"
+      "  - stage: npusim.run\n"
+      "    with: {inputs: ['" + d + "/x.npy'], output_dir: '" + d + "/npu_out', dump_dir: '" + d + "/npu',\n"
+      "           soc_version: Ascend310P3, precision_mode: force_fp16}\n";
+  write_text_atomically(dir / "pipeline.yaml", pipeline);
+  const auto run = run_command(std::string(ASC_EXECUTABLE) + " run '" + (dir / "pipeline.yaml").string() + "'",
+                               dir / "asc.log");
+  INFO(run.output);
+  REQUIRE(run.exit_code == 0);
+  std::filesystem::path actual;
+  for (const auto& entry : std::filesystem::directory_iterator(dir / "npu"))
+    if (entry.path().filename().string().rfind("Conv2d.0.", 0) == 0 && entry.path().extension() == ".bin")
+      actual = entry.path();
+  REQUIRE_MESSAGE(!actual.empty(), "no Conv2d.0.<timestamp>.bin in the NPU dump");
+
+  const auto result = run_command(std::string(ASC_OP_VALIDATE) + " --golden='" + d + "/golden/Conv2d.0.npy' --actual='" +
+                                      actual.string() +
+                                      "' --op_name=Conv2d --abs_tolerance=1e-3 --rel_tolerance=1e-2"
+                                      " --shape=1,64,112,112 --output='" + d + "/report.json'",
+                                  dir / "op_validate.log");
+  INFO(result.output);
+  CHECK((result.exit_code == 0 || result.exit_code == 1));  // compared: pass or precision failure, not bad input
+  const auto report = nlohmann::json::parse(read_text(dir / "report.json"));
+  const auto& comparison = report["rows"][0]["comparison"];
+  const auto& metrics = comparison["metrics"];
+  CHECK(comparison["elements"] == 64 * 112 * 112);
+  CHECK(metrics["CosineSimilarity"].get<double>() >= 0.99999);
+  CHECK(metrics["MaxRelativeError"].get<double>() < 2e-3);
+  CHECK(metrics["MaxRelativeError"].get<double>() > 0);  // the NPU's fp16 result is not the fp32 golden
 }
