@@ -84,6 +84,18 @@ std::string op_statistic(const std::vector<ProfileEvent>& events) {
   return text;
 }
 
+// msprof's task_time: one row per task in launch order (kernel_type as msprof names the engines).
+std::string task_time(const std::vector<ProfileEvent>& events) {
+  std::string text = csv_line({"Device_id", "kernel_name", "kernel_type", "stream_id", "task_id", "task_time(us)",
+                               "task_start(us)", "task_stop(us)"});
+  for (const ProfileEvent& e : events) {
+    const std::string kernel_type = e.task_type == "AI_CPU" ? "KERNEL_AICPU" : "KERNEL_AICORE";
+    text += csv_line({"0", e.op_name, kernel_type, std::to_string(e.stream_id), std::to_string(e.task_id),
+                      number(e.duration_us), number(e.start_us), number(e.start_us + e.duration_us)});
+  }
+  return text;
+}
+
 nlohmann::ordered_json metadata(const std::string& kind, int pid, int tid, const std::string& name) {
   return {{"name", kind}, {"pid", pid}, {"tid", tid}, {"ph", "M"}, {"args", {{"name", name}}}};
 }
@@ -153,6 +165,7 @@ std::filesystem::path write_msprof_output(const std::filesystem::path& dir, cons
   reference::ensure_directory(output, "profile directory");
   write_text_atomically(output / ("op_summary_" + stamp.files + ".csv"), op_summary(events, soc));
   write_text_atomically(output / ("op_statistic_" + stamp.files + ".csv"), op_statistic(events));
+  write_text_atomically(output / ("task_time_" + stamp.files + ".csv"), task_time(events));
   write_text_atomically(output / ("msprof_" + stamp.files + ".json"), timeline(events, soc));
   std::error_code error;
   std::filesystem::rename(staging, dir / name, error);

@@ -2,6 +2,7 @@
 //   <dir>/PROF_000001_<yyyymmddhhmmssmmm>_<16 letters>/mindstudio_profiler_output/
 //     op_summary_<ts>.csv    msprof's columns, in its order (CANN <= 8.x spelling "Block Dim")
 //     op_statistic_<ts>.csv  per (OP Type, Core Type): count and total/avg/min/max time, ratio
+//     task_time_<ts>.csv     per task: kernel name and type, stream, task id, duration, start, stop
 //     msprof_<ts>.json       Chrome trace: one lane per stream, one per AI core
 // The PROF_ directory is assembled under a temporary name and renamed into place.
 #pragma once

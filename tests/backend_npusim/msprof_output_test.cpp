@@ -84,6 +84,21 @@ TEST_CASE("op_summary has msprof's columns in order: aic_/aiv_ on split SoCs, un
     CHECK(statistic[0] == "Device_id,OP Type,Core Type,Count,Total Time(us),Avg Time(us),Min Time(us),Max Time(us),Ratio(%)");
     CHECK(statistic.size() == 3);
 
+    // task_time: msprof's columns; one row per task, stop = start + duration.
+    const auto events = run_matmul_relu(soc_version);
+    const std::vector<std::string> tasks = lines_of(only_file(output, "task_time_"));
+    CHECK(tasks[0] == "Device_id,kernel_name,kernel_type,stream_id,task_id,task_time(us),task_start(us),task_stop(us)");
+    REQUIRE(tasks.size() == 3);
+    CHECK(tasks[1].rfind("0,mm,KERNEL_AICORE,0,", 0) == 0);
+    CHECK(tasks[2].rfind("0,relu,KERNEL_AICORE,0,", 0) == 0);
+    std::vector<std::string> fields;
+    std::stringstream row(tasks[1]);
+    for (std::string field; std::getline(row, field, ',');) fields.push_back(field);
+    REQUIRE(fields.size() == 8);
+    const double duration = std::stod(fields[5]), start = std::stod(fields[6]), stop = std::stod(fields[7]);
+    CHECK(stop == doctest::Approx(start + duration).epsilon(1e-3));
+    CHECK(duration == doctest::Approx(events[0].duration_us).epsilon(1e-3));
+
     std::ifstream json(only_file(output, "msprof_"));
     const nlohmann::json trace = nlohmann::json::parse(json);
     int stream_tasks = 0, core_tasks = 0;
