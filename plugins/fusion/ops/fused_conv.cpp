@@ -2,6 +2,7 @@
 // Conv's attributes plus "activation"/"activation_params" (activation_epilogue.hpp). Z, the
 // residual, has Y's shape. Made by ConvResidualAddFusion and ConvActivationFusion; on the NPU it
 // is one Cube kernel whose epilogue runs on the tile before it leaves the buffer.
+#include <algorithm>
 #include <climits>
 
 #include <asc/sdk/op_registry.hpp>
@@ -32,10 +33,36 @@ void infer(InferenceContext& context) {
   context.outputs[0].shape = y.shape;
 }
 
+// The residual Add and a ReLU done in one pass, in place on the convolution's fresh output (the
+// common ResNet epilogue): two fewer full passes over the activation, and no new buffers.
+// False when the operands need the general path (other dtypes, broadcasting, other activations).
+bool add_relu_in_place(const Node& fused, Tensor& y, const Tensor* residual) {
+  const std::string activation = fused.attributes.get_string("activation", "");
+  if (activation != "Relu" && !(activation.empty() && residual != nullptr)) return false;
+  if (y.dtype() != DType::Float32 || !y.is_contiguous() || y.buffer().use_count() != 1) return false;
+  if (residual != nullptr && (residual->dtype() != DType::Float32 || residual->shape() != y.shape() ||
+                              !residual->is_contiguous()))
+    return false;
+  float* out = y.data<float>();
+  const float* add = residual == nullptr ? nullptr : residual->data<float>();
+  const std::int64_t n = y.numel();
+  const bool relu = activation == "Relu";
+  for (std::int64_t i = 0; i < n; ++i) {
+    const float value = add == nullptr ? out[i] : out[i] + add[i];
+    out[i] = relu ? std::max(value, 0.0f) : value;
+  }
+  return true;
+}
+
 void compute(KernelContext& context) {
   Tensor y = run_inner(context.node, "Conv", input_prefix(context.inputs, kConvInputs), context.threads,
                        conv_attributes(context.node));
-  if (context.has_input(kResidual)) y = run_inner(context.node, "Add", {&y, context.inputs[kResidual]}, context.threads);
+  const Tensor* residual = context.has_input(kResidual) ? context.inputs[kResidual] : nullptr;
+  if (add_relu_in_place(context.node, y, residual)) {
+    context.outputs[0] = std::move(y);
+    return;
+  }
+  if (residual != nullptr) y = run_inner(context.node, "Add", {&y, residual}, context.threads);
   context.outputs[0] = apply_activation(context.node, std::move(y), context.threads);
 }
 
