@@ -1,8 +1,6 @@
 #include "npusim_executable.hpp"
 
 #include <asc/sdk/error.hpp>
-#include <asc/sdk/log.hpp>
-#include <exception>
 #include <optional>
 #include <string>
 
@@ -18,22 +16,6 @@ namespace {
 
 using reference::kNoSlot;
 using reference::PlanStep;
-
-void run_kernel(const PlanStep& step, KernelContext& context) {
-  const Node& node = *step.node;
-  try {
-    step.op->compute(context);
-  } catch (const Error& e) {
-    if (e.message().find("'" + node.name + "'") != std::string::npos) throw;
-    throw Error(e.code(), node.describe() + ": " + e.message());
-  } catch (const std::exception& e) {
-    throw Error(ErrorCode::ExecutionFailed, node.describe() + ": kernel failed: " + e.what());
-  }
-  for (std::size_t i = 0; i < node.outputs.size(); ++i)
-    if (!node.outputs[i].empty() && !context.outputs[i].defined())
-      throw Error(ErrorCode::ExecutionFailed, node.describe() + ": kernel produced no tensor for output " +
-                                                  std::to_string(i) + " '" + node.outputs[i] + "'");
-}
 
 // A task's result as the host stores it: in the value's host dtype (a Cast to fp16 the
 // compiler inserted yields float32 with fp16 values), rounded to fp16 where the device holds fp16.
@@ -115,12 +97,8 @@ TensorMap NpusimExecutable::execute(const TensorMap& inputs, const RunOptions& o
     for (std::size_t index = 0; index < plan_.steps.size(); ++index) {
       const PlanStep& step = plan_.steps[index];
       const CompiledTask& task = profile.tasks[index];
-      std::vector<const Tensor*> step_inputs;
-      for (const int slot : step.input_slots)
-        step_inputs.push_back(slot == kNoSlot ? nullptr : &values[static_cast<std::size_t>(slot)]);
-      KernelContext context{*step.node, step.opset, std::move(step_inputs),
-                            std::vector<Tensor>(step.output_slots.size()), options.threads};
-      run_kernel(step, context);
+      KernelContext context = reference::make_context(step, values, options.threads);
+      reference::run_kernel(step, context);
       for (std::size_t i = 0; i < context.outputs.size(); ++i) {
         const int slot = step.output_slots[i];
         if (slot == kNoSlot || !context.outputs[i].defined()) continue;
@@ -134,26 +112,14 @@ TensorMap NpusimExecutable::execute(const TensorMap& inputs, const RunOptions& o
         ++task_id;
       }
       if (dump) dump->record(*step.node, context.outputs);
-      for (std::size_t i = 0; i < step.output_slots.size(); ++i)
-        if (step.output_slots[i] != kNoSlot) values[static_cast<std::size_t>(step.output_slots[i])] = context.outputs[i];
-      for (const int slot : step.release_after) values[static_cast<std::size_t>(slot)] = Tensor();
+      reference::store_outputs(step, context.outputs, values);
     }
   } catch (...) {
-    if (dump) {
-      try {
-        dump->write_manifest();
-      } catch (const std::exception& e) {
-        log_warning(e.what());
-      }
-    }
+    if (dump) dump->write_manifest_after_failure();
     throw;
   }
   if (dump) dump->write_manifest();
-
-  TensorMap outputs;
-  for (std::size_t i = 0; i < plan_.output_slots.size(); ++i)
-    outputs[graph.outputs[i]] = values[static_cast<std::size_t>(plan_.output_slots[i])];
-  return outputs;
+  return reference::collect_outputs(plan_, graph, values);
 }
 
 }  // namespace asc::npusim

@@ -1,6 +1,7 @@
 #include "execution_plan.hpp"
 
 #include <asc/sdk/error.hpp>
+#include <exception>
 #include <unordered_map>
 
 namespace asc::reference {
@@ -100,6 +101,48 @@ ExecutionPlan build_execution_plan(const Graph& graph, const OpRegistry& ops) {
     plan.output_slots.push_back(slots.lookup(output, "graph output"));
   plan_releases(plan);
   return plan;
+}
+
+KernelContext make_context(const PlanStep& step, std::vector<Tensor>& values, int threads) {
+  std::vector<const Tensor*> inputs;
+  inputs.reserve(step.input_slots.size());
+  for (const int slot : step.input_slots)
+    inputs.push_back(slot == kNoSlot ? nullptr : &values[static_cast<std::size_t>(slot)]);
+  return KernelContext{*step.node, step.opset, std::move(inputs), std::vector<Tensor>(step.output_slots.size()),
+                       threads};
+}
+
+void run_kernel(const PlanStep& step, KernelContext& context) {
+  const Node& node = *step.node;
+  try {
+    step.op->compute(context);
+  } catch (const Error& e) {
+    if (e.message().find("'" + node.name + "'") != std::string::npos) throw;
+    throw Error(e.code(), node.describe() + ": " + e.message());
+  } catch (const std::exception& e) {
+    throw Error(ErrorCode::ExecutionFailed, node.describe() + ": kernel failed: " + e.what());
+  } catch (...) {
+    throw Error(ErrorCode::ExecutionFailed, node.describe() + ": kernel failed with an unknown exception");
+  }
+  for (std::size_t i = 0; i < node.outputs.size(); ++i)
+    if (!node.outputs[i].empty() && !context.outputs[i].defined())
+      throw Error(ErrorCode::ExecutionFailed, node.describe() + ": kernel produced no tensor for output " +
+                                                  std::to_string(i) + " '" + node.outputs[i] + "'");
+}
+
+void store_outputs(const PlanStep& step, std::vector<Tensor>& outputs, std::vector<Tensor>& values) {
+  for (std::size_t i = 0; i < step.output_slots.size(); ++i)
+    if (step.output_slots[i] != kNoSlot)
+      values[static_cast<std::size_t>(step.output_slots[i])] = outputs[i].contiguous();
+  for (const int slot : step.release_after) values[static_cast<std::size_t>(slot)] = Tensor();
+}
+
+std::map<std::string, Tensor> collect_outputs(const ExecutionPlan& plan, const Graph& graph,
+                                              const std::vector<Tensor>& values) {
+  std::map<std::string, Tensor> outputs;
+  for (std::size_t i = 0; i < plan.output_slots.size(); ++i)
+    outputs[graph.outputs[i]] = values[static_cast<std::size_t>(plan.output_slots[i])];
+  return outputs;
 }
 
 }  // namespace asc::reference

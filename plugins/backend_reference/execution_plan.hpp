@@ -6,6 +6,7 @@
 #include <asc/sdk/op_registry.hpp>
 #include <asc/sdk/tensor.hpp>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -39,5 +40,18 @@ struct ExecutionPlan {
 // values. `graph` and `ops` must outlive the plan: steps point into both. Throws EE1003 naming
 // the value when the graph reads a value nothing provides or writes one twice.
 ExecutionPlan build_execution_plan(const Graph& graph, const OpRegistry& ops);
+
+// The pieces of a run every backend built on the plan shares (values: one tensor per slot).
+// The step's kernel context over the current values.
+KernelContext make_context(const PlanStep& step, std::vector<Tensor>& values, int threads);
+// Runs the step's kernel; every failure leaves as an asc::Error that names the node, and so does
+// a declared output the kernel did not produce.
+void run_kernel(const PlanStep& step, KernelContext& context);
+// Stores the step's outputs into their slots (contiguous, so every kernel may assume contiguous
+// inputs) and frees the slots whose last reader this step was.
+void store_outputs(const PlanStep& step, std::vector<Tensor>& outputs, std::vector<Tensor>& values);
+// The graph outputs, by name.
+std::map<std::string, Tensor> collect_outputs(const ExecutionPlan& plan, const Graph& graph,
+                                              const std::vector<Tensor>& values);
 
 }  // namespace asc::reference

@@ -1,8 +1,10 @@
 #include "node_dump.hpp"
 
 #include <asc/sdk/io.hpp>
+#include <asc/sdk/log.hpp>
 #include <chrono>
 #include <cstdint>
+#include <exception>
 #include <span>
 #include <string>
 
@@ -57,6 +59,14 @@ void NodeDump::write_manifest() const {
   const nlohmann::ordered_json manifest = {{"naming", naming_ == DumpNaming::Seed ? "seed" : "node_npy"},
                                            {"nodes", nodes_}};
   write_text_atomically(dir_ / "manifest.json", manifest.dump(2) + "\n");
+}
+
+void NodeDump::write_manifest_after_failure() const noexcept {
+  try {
+    write_manifest();
+  } catch (const std::exception& e) {
+    log_warning(e.what());
+  }
 }
 
 }  // namespace asc::reference

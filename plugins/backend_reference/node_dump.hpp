@@ -33,6 +33,10 @@ class NodeDump {
   void record(const Node& node, const std::vector<Tensor>& outputs);
   // Writes manifest.json for the nodes recorded so far.
   void write_manifest() const;
+  // The same while a run is failing: the manifest of the nodes that did run is what one needs to
+  // debug the one that failed, and the run's own error stays the one reported (a failure to
+  // write is logged as a warning).
+  void write_manifest_after_failure() const noexcept;
 
  private:
   std::filesystem::path dir_;

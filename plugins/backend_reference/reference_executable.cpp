@@ -1,9 +1,6 @@
 #include "reference_executable.hpp"
 
-#include <asc/sdk/error.hpp>
-#include <asc/sdk/log.hpp>
 #include <chrono>
-#include <exception>
 #include <optional>
 #include <string>
 
@@ -18,34 +15,6 @@ using Clock = std::chrono::steady_clock;
 
 double microseconds(Clock::duration d) {
   return std::chrono::duration<double, std::micro>(d).count();
-}
-
-// Runs the kernel; every failure leaves as an asc::Error that names the node.
-void run_kernel(const PlanStep& step, KernelContext& context) {
-  const Node& node = *step.node;
-  try {
-    step.op->compute(context);
-  } catch (const Error& e) {
-    if (e.message().find("'" + node.name + "'") != std::string::npos) throw;
-    throw Error(e.code(), node.describe() + ": " + e.message());
-  } catch (const std::exception& e) {
-    throw Error(ErrorCode::ExecutionFailed, node.describe() + ": kernel failed: " + e.what());
-  } catch (...) {
-    throw Error(ErrorCode::ExecutionFailed, node.describe() + ": kernel failed with an unknown exception");
-  }
-  for (std::size_t i = 0; i < node.outputs.size(); ++i)
-    if (!node.outputs[i].empty() && !context.outputs[i].defined())
-      throw Error(ErrorCode::ExecutionFailed, node.describe() + ": kernel produced no tensor for output " +
-                                                  std::to_string(i) + " '" + node.outputs[i] + "'");
-}
-
-KernelContext make_context(const PlanStep& step, std::vector<Tensor>& values, int threads) {
-  std::vector<const Tensor*> inputs;
-  inputs.reserve(step.input_slots.size());
-  for (const int slot : step.input_slots)
-    inputs.push_back(slot == kNoSlot ? nullptr : &values[static_cast<std::size_t>(slot)]);
-  return KernelContext{*step.node, step.opset, std::move(inputs),
-                       std::vector<Tensor>(step.output_slots.size()), threads};
 }
 
 }  // namespace
@@ -93,29 +62,14 @@ TensorMap ReferenceExecutable::execute(const TensorMap& inputs, const RunOptions
         options.profile_sink->record(
             node_profile_event(context, index, microseconds(start - run_start), microseconds(end - start)));
       if (dump) dump->record(*step.node, context.outputs);
-      for (std::size_t i = 0; i < step.output_slots.size(); ++i)
-        if (step.output_slots[i] != kNoSlot)
-          values[static_cast<std::size_t>(step.output_slots[i])] = context.outputs[i].contiguous();
-      for (const int slot : step.release_after) values[static_cast<std::size_t>(slot)] = Tensor();
+      store_outputs(step, context.outputs, values);
     }
   } catch (...) {
-    // The manifest of the nodes that did run is what one needs to debug the one that failed;
-    // the run's own error is still the one reported.
-    if (dump) {
-      try {
-        dump->write_manifest();
-      } catch (const std::exception& e) {
-        log_warning(e.what());
-      }
-    }
+    if (dump) dump->write_manifest_after_failure();
     throw;
   }
   if (dump) dump->write_manifest();
-
-  TensorMap outputs;
-  for (std::size_t i = 0; i < plan_.output_slots.size(); ++i)
-    outputs[graph_->outputs[i]] = values[static_cast<std::size_t>(plan_.output_slots[i])];
-  return outputs;
+  return collect_outputs(plan_, *graph_, values);
 }
 
 }  // namespace asc::reference

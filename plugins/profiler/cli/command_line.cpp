@@ -1,6 +1,6 @@
 #include "command_line.hpp"
 
-#include <asc/host/close_names.hpp>
+#include <asc/host/long_flags.hpp>
 #include <asc/sdk/error.hpp>
 
 namespace asc::model_trade {
@@ -29,12 +29,10 @@ constexpr Flag kFlags[] = {
   throw Error(ErrorCode::UsageError, message + " (run `modelTrade --help`)");
 }
 
-const Flag& find_flag(const std::string& name) {
-  for (const Flag& flag : kFlags)
-    if (name == flag.name) return flag;
-  std::vector<std::string> names;
-  for (const Flag& flag : kFlags) names.emplace_back(flag.name);
-  usage_error("unknown option '--" + name + "'" + host::did_you_mean(name, names));
+std::vector<host::LongFlag> long_flags() {
+  std::vector<host::LongFlag> flags;
+  for (const Flag& flag : kFlags) flags.push_back({flag.name, flag.takes_value});
+  return flags;
 }
 
 }  // namespace
@@ -66,35 +64,13 @@ const char* const kUsage =
 
 Invocation parse_command_line(const std::vector<std::string>& arguments) {
   Invocation invocation;
-  std::map<std::string, std::string> given;
-  for (std::size_t i = 0; i < arguments.size(); ++i) {
-    const std::string& argument = arguments[i];
-    if (argument == "-h") {
-      invocation.help = true;
-      continue;
-    }
-    if (argument.rfind("--", 0) != 0 || argument.size() == 2)
-      usage_error("unexpected argument '" + argument +
-                  "': every input is given with a flag such as --report=DIR");
-    const auto equals = argument.find('=');
-    const std::string name = argument.substr(2, equals == std::string::npos ? std::string::npos : equals - 2);
-    const Flag& flag = find_flag(name);
-    std::string value;
-    if (!flag.takes_value) {
-      if (equals != std::string::npos) usage_error("--" + name + " takes no value");
-    } else if (equals != std::string::npos) {
-      value = argument.substr(equals + 1);
-    } else {
-      if (i + 1 >= arguments.size()) usage_error("--" + name + " needs a value");
-      value = arguments[++i];
-    }
-    if (!given.emplace(name, value).second) usage_error("--" + name + " is given twice");
-  }
+  std::map<std::string, std::string> given = host::parse_long_flags("modelTrade", long_flags(), arguments, "--report=DIR");
   if (given.count("help") != 0) invocation.help = true;
   if (invocation.help) return invocation;
   if (given.count("report") == 0 || given["report"].empty()) usage_error("--report is required");
-  for (const auto& [name, value] : given)
-    if (const Flag& flag = find_flag(name); flag.param != nullptr) invocation.params[flag.param] = value;
+  for (const Flag& flag : kFlags)
+    if (const auto found = given.find(flag.name); found != given.end() && flag.param != nullptr)
+      invocation.params[flag.param] = found->second;
   if (given.count("quiet") != 0) invocation.params["print"] = "false";
   return invocation;
 }

@@ -1,7 +1,7 @@
 #include "command_line.hpp"
 
 #include <algorithm>
-#include <asc/host/close_names.hpp>
+#include <asc/host/long_flags.hpp>
 #include <asc/sdk/error.hpp>
 #include <optional>
 
@@ -41,12 +41,10 @@ constexpr Flag kFlags[] = {
   throw Error(ErrorCode::UsageError, message + " (run `op_validate --help`)");
 }
 
-const Flag& find_flag(const std::string& name) {
-  for (const Flag& flag : kFlags)
-    if (name == flag.name) return flag;
-  std::vector<std::string> names;
-  for (const Flag& flag : kFlags) names.emplace_back(flag.name);
-  usage_error("unknown option '--" + name + "'" + host::did_you_mean(name, names));
+std::vector<host::LongFlag> long_flags() {
+  std::vector<host::LongFlag> flags;
+  for (const Flag& flag : kFlags) flags.push_back({flag.name, flag.takes_value});
+  return flags;
 }
 
 }  // namespace
@@ -81,33 +79,14 @@ const char* const kUsage =
 
 Invocation parse_command_line(const std::vector<std::string>& arguments) {
   Invocation invocation;
-  std::map<std::string, std::string> given;  // flag -> value
+  const std::map<std::string, std::string> given =
+      host::parse_long_flags("op_validate", long_flags(), arguments, "--golden=FILE");
   bool files = false, dirs = false;
-  for (std::size_t i = 0; i < arguments.size(); ++i) {
-    const std::string& argument = arguments[i];
-    if (argument == "-h") {
-      invocation.help = true;
-      continue;
+  for (const Flag& flag : kFlags)
+    if (given.count(flag.name) != 0) {
+      files = files || flag.applies == Applies::Files;
+      dirs = dirs || flag.applies == Applies::Dirs;
     }
-    if (argument.rfind("--", 0) != 0 || argument.size() == 2)
-      usage_error("unexpected argument '" + argument +
-                  "': every input is given with a flag such as --golden=FILE");
-    const auto equals = argument.find('=');
-    const std::string name = argument.substr(2, equals == std::string::npos ? std::string::npos : equals - 2);
-    const Flag& flag = find_flag(name);
-    std::string value;
-    if (!flag.takes_value) {
-      if (equals != std::string::npos) usage_error("--" + name + " takes no value");
-    } else if (equals != std::string::npos) {
-      value = argument.substr(equals + 1);
-    } else {
-      if (i + 1 >= arguments.size()) usage_error("--" + name + " needs a value");
-      value = arguments[++i];
-    }
-    if (!given.emplace(name, value).second) usage_error("--" + name + " is given twice");
-    files = files || flag.applies == Applies::Files;
-    dirs = dirs || flag.applies == Applies::Dirs;
-  }
   if (given.count("help") != 0) invocation.help = true;
   if (invocation.help) return invocation;
   if (files && dirs)
@@ -119,10 +98,9 @@ Invocation parse_command_line(const std::vector<std::string>& arguments) {
   for (const std::string& name : required)
     if (given.count(name) == 0) usage_error("--" + name + " is required");
   invocation.stage = dirs ? "validator.compare_dirs" : "validator.compare_files";
-  for (const auto& [name, value] : given) {
-    const Flag& flag = find_flag(name);
-    if (flag.param != nullptr) invocation.params[flag.param] = value;
-  }
+  for (const Flag& flag : kFlags)
+    if (const auto found = given.find(flag.name); found != given.end() && flag.param != nullptr)
+      invocation.params[flag.param] = found->second;
   if (given.count("quiet") != 0) invocation.params["print"] = "false";
   return invocation;
 }
