@@ -17,26 +17,13 @@ void infer(InferenceContext& context) {
 
 template <class T>
 void average_pool(const PoolWindow& pool, bool count_include_pad, const T* x, T* y) {
-  const Window3& w = pool.window;
-  const std::int64_t in_size = w.input_size();
-  const std::int64_t out_size = w.output_size();
-  for (std::int64_t plane = 0; plane < pool.planes; ++plane) {
-    const T* in = x + plane * in_size;
-    T* out = y + plane * out_size;
-    for_each_pool_output(
-        pool, [&](std::int64_t o, const AxisTaps& td, const AxisTaps& th, const AxisTaps& tw) {
-          double sum = 0.0;
-          for (std::int64_t i = 0, d = td.first; i < td.count; ++i, d += td.step)
-            for (std::int64_t j = 0, h = th.first; j < th.count; ++j, h += th.step) {
-              const T* row = in + (d * w.input[1] + h) * w.input[2];
-              for (std::int64_t k = 0, c = tw.first; k < tw.count; ++k, c += tw.step)
-                sum += static_cast<double>(row[c]);
-            }
-          const std::int64_t divisor = count_include_pad ? td.padded_count * th.padded_count * tw.padded_count
-                                                         : td.count * th.count * tw.count;
-          out[o] = divisor == 0 ? T(0) : static_cast<T>(sum / static_cast<double>(divisor));
-        });
-  }
+  pool_window_sums(
+      pool, x, y, [](double value) { return value; },
+      [&](double sum, const AxisTaps& td, const AxisTaps& th, const AxisTaps& tw) {
+        const std::int64_t divisor = count_include_pad ? td.padded_count * th.padded_count * tw.padded_count
+                                                       : td.count * th.count * tw.count;
+        return divisor == 0 ? T(0) : static_cast<T>(sum / static_cast<double>(divisor));
+      });
 }
 
 void compute(KernelContext& context) {

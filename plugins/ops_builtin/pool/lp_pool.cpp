@@ -17,24 +17,9 @@ void infer(InferenceContext& context) {
 
 template <class T>
 void lp_pool(const PoolWindow& pool, double p, const T* x, T* y) {
-  const Window3& w = pool.window;
-  const std::int64_t in_size = w.input_size();
-  const std::int64_t out_size = w.output_size();
-  for (std::int64_t plane = 0; plane < pool.planes; ++plane) {
-    const T* in = x + plane * in_size;
-    T* out = y + plane * out_size;
-    for_each_pool_output(pool,
-                         [&](std::int64_t o, const AxisTaps& td, const AxisTaps& th, const AxisTaps& tw) {
-                           double sum = 0.0;
-                           for (std::int64_t i = 0, d = td.first; i < td.count; ++i, d += td.step)
-                             for (std::int64_t j = 0, h = th.first; j < th.count; ++j, h += th.step) {
-                               const T* row = in + (d * w.input[1] + h) * w.input[2];
-                               for (std::int64_t k = 0, c = tw.first; k < tw.count; ++k, c += tw.step)
-                                 sum += std::pow(std::abs(static_cast<double>(row[c])), p);
-                             }
-                           out[o] = static_cast<T>(std::pow(sum, 1.0 / p));
-                         });
-  }
+  pool_window_sums(
+      pool, x, y, [p](double value) { return std::pow(std::abs(value), p); },
+      [p](double sum, const AxisTaps&, const AxisTaps&, const AxisTaps&) { return static_cast<T>(std::pow(sum, 1.0 / p)); });
 }
 
 void compute(KernelContext& context) {

@@ -51,4 +51,28 @@ void for_each_pool_output(const PoolWindow& pool, Visit&& visit) {
         visit(offset, pool.taps[0][od], pool.taps[1][oh], pool.taps[2][ow]);
 }
 
+// A window reduction over every plane: for each output position, the sum in double of
+// term(x) over the window's taps, turned into the output by finish(sum, depth_taps, height_taps,
+// width_taps) (AveragePool divides, LpPool takes the p-th root).
+template <class T, class Term, class Finish>
+void pool_window_sums(const PoolWindow& pool, const T* x, T* y, Term&& term, Finish&& finish) {
+  const Window3& w = pool.window;
+  const std::int64_t in_size = w.input_size();
+  const std::int64_t out_size = w.output_size();
+  for (std::int64_t plane = 0; plane < pool.planes; ++plane) {
+    const T* in = x + plane * in_size;
+    T* out = y + plane * out_size;
+    for_each_pool_output(pool, [&](std::int64_t o, const AxisTaps& td, const AxisTaps& th, const AxisTaps& tw) {
+      double sum = 0.0;
+      for (std::int64_t i = 0, d = td.first; i < td.count; ++i, d += td.step)
+        for (std::int64_t j = 0, h = th.first; j < th.count; ++j, h += th.step) {
+          const T* row = in + (d * w.input[1] + h) * w.input[2];
+          for (std::int64_t k = 0, c = tw.first; k < tw.count; ++k, c += tw.step)
+            sum += term(static_cast<double>(row[c]));
+        }
+      out[o] = finish(sum, td, th, tw);
+    });
+  }
+}
+
 }  // namespace asc::ops
