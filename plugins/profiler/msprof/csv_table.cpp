@@ -104,4 +104,18 @@ std::size_t find_column(const CsvTable& table, std::initializer_list<std::string
   return std::string::npos;
 }
 
+std::optional<double> number_at(const CsvTable& table, const CsvRow& row, std::size_t column) {
+  if (column == std::string::npos) return std::nullopt;
+  double value = 0;
+  switch (parse_number(row.fields[column], value)) {
+    case NumberParse::Ok:
+      return value;
+    case NumberParse::NotAvailable:
+      return std::nullopt;
+    case NumberParse::Invalid:
+      break;
+  }
+  malformed(table.file, row.line, "column '" + table.header[column] + "' = '" + row.fields[column] + "' is not a number");
+}
+
 }  // namespace asc::profiler

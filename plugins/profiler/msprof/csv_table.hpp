@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,5 +31,9 @@ CsvTable read_csv(const std::filesystem::path& file);
 
 // Index of the first header name equal to one of `names` ignoring case, or npos.
 std::size_t find_column(const CsvTable& table, std::initializer_list<std::string_view> names);
+
+// The number in `row` at `column`: nullopt for N/A or an absent column (npos); EE4004 naming
+// file:line, the column and the text for anything else that is not a number.
+std::optional<double> number_at(const CsvTable& table, const CsvRow& row, std::size_t column);
 
 }  // namespace asc::profiler

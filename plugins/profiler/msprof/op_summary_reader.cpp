@@ -44,21 +44,7 @@ class RowReader {
   }
 
   // nullopt for N/A or an absent column; EE4004 for anything else that is not a number.
-  std::optional<double> number(std::size_t column) const {
-    if (column == std::string::npos) return std::nullopt;
-    double value = 0;
-    switch (parse_number(row_.fields[column], value)) {
-      case NumberParse::Ok:
-        return value;
-      case NumberParse::NotAvailable:
-        return std::nullopt;
-      case NumberParse::Invalid:
-        break;
-    }
-    throw Error(ErrorCode::FileFormatInvalid, table_.file.string() + ":" + std::to_string(row_.line) +
-                                                  ": column '" + table_.header[column] + "' = '" +
-                                                  row_.fields[column] + "' is not a number");
-  }
+  std::optional<double> number(std::size_t column) const { return number_at(table_, row_, column); }
 
  private:
   const CsvTable& table_;

@@ -9,22 +9,6 @@
 namespace asc::profiler {
 namespace {
 
-std::optional<double> number_at(const CsvTable& table, const CsvRow& row, std::size_t column) {
-  if (column == std::string::npos) return std::nullopt;
-  double value = 0;
-  switch (parse_number(row.fields[column], value)) {
-    case NumberParse::Ok:
-      return value;
-    case NumberParse::NotAvailable:
-      return std::nullopt;
-    case NumberParse::Invalid:
-      break;
-  }
-  throw Error(ErrorCode::FileFormatInvalid, table.file.string() + ":" + std::to_string(row.line) +
-                                                ": column '" + table.header[column] + "' = '" +
-                                                row.fields[column] + "' is not a number");
-}
-
 // msprof writes ts/dur as strings ("12.340") or numbers.
 std::optional<double> json_number(const nlohmann::json& value) {
   if (value.is_number()) return value.get<double>();
