@@ -46,6 +46,31 @@ TEST_CASE("MaxPool: Indices in row- and column-major order, offset per plane") {
   CHECK(out[1].to_int64s() == std::vector<std::int64_t>{1, 7, 5, 7, 10, 16, 14, 16});
 }
 
+TEST_CASE("MaxPool: threads share the planes; values and Indices as with one thread") {
+  // Plane p of a 2x2/stride-2 pool over counting values: each window's maximum is its
+  // bottom-right element, at input offset p*16 + (2*oh + 1)*4 + 2*ow + 1.
+  const Tensor x = counting({2, 3, 4, 4}, 0.0f);
+  std::vector<double> values;
+  std::vector<std::int64_t> indices;
+  for (std::int64_t plane = 0; plane < 6; ++plane)
+    for (std::int64_t oh = 0; oh < 2; ++oh)
+      for (std::int64_t ow = 0; ow < 2; ++ow) {
+        const std::int64_t offset = plane * 16 + (2 * oh + 1) * 4 + 2 * ow + 1;
+        values.push_back(static_cast<double>(offset));
+        indices.push_back(offset);
+      }
+  for (int threads : {2, 3, 16}) {
+    CAPTURE(threads);
+    OpCall pool{"MaxPool", 12, attrs({{"kernel_shape", Ints{2, 2}}, {"strides", Ints{2, 2}}}), 2};
+    pool.threads = threads;
+    const std::vector<Tensor> out = pool.run({x});
+    check_all_close(out[0], {2, 3, 2, 2}, values);
+    CHECK(out[1].to_int64s() == indices);
+    pool.outputs = 1;
+    check_all_close(pool.run_one({x}), {2, 3, 2, 2}, values);
+  }
+}
+
 TEST_CASE("MaxPool: dilations, auto_pad and 8-bit inputs") {
   const OpCall dilated{"MaxPool", 12, attrs({{"kernel_shape", Ints{2, 2}}, {"dilations", Ints{2, 2}}})};
   check_all_close(dilated.run_one({counting({1, 1, 4, 4})}), {1, 1, 2, 2}, {11, 12, 15, 16});

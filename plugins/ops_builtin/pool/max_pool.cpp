@@ -7,6 +7,8 @@
 #include <asc/sdk/error.hpp>
 
 #include "common/nn_compute_dtype.hpp"
+#include "common/parallel_for.hpp"
+#include "common/uninitialized_tensor.hpp"
 #include "pool/pool_common.hpp"
 
 namespace asc::ops {
@@ -16,38 +18,43 @@ void infer(InferenceContext& context) {
   infer_pool_output(context, true);
 }
 
-template <class T>
-void max_pool(const PoolWindow& pool, bool column_major, const T* x, T* y, std::int64_t* indices) {
+// Planes (batch item x channel) are independent: `threads` share them. kIndices also tracks
+// where each maximum came from (the Indices output); without it the loop is a bare max.
+template <bool kIndices, class T>
+void max_pool(const PoolWindow& pool, bool column_major, const T* x, T* y, std::int64_t* indices, int threads) {
   const Window3& w = pool.window;
   const std::int64_t in_size = w.input_size();
   const std::int64_t out_size = w.output_size();
-  for (std::int64_t plane = 0; plane < pool.planes; ++plane) {
+  parallel_for(threads, pool.planes, [&](std::int64_t plane) {
     const T* in = x + plane * in_size;
     T* out = y + plane * out_size;
-    std::int64_t* out_index = indices == nullptr ? nullptr : indices + plane * out_size;
-    for_each_pool_output(
-        pool, [&](std::int64_t o, const AxisTaps& td, const AxisTaps& th, const AxisTaps& tw) {
-          T best = std::numeric_limits<T>::lowest();
-          if constexpr (std::numeric_limits<T>::has_infinity) best = -std::numeric_limits<T>::infinity();
-          std::int64_t best_d = -1, best_h = -1, best_w = -1;
-          for (std::int64_t i = 0, d = td.first; i < td.count; ++i, d += td.step)
-            for (std::int64_t j = 0, h = th.first; j < th.count; ++j, h += th.step) {
-              const T* row = in + (d * w.input[1] + h) * w.input[2];
-              for (std::int64_t k = 0, c = tw.first; k < tw.count; ++k, c += tw.step)
-                if (row[c] > best || best_d < 0) {  // the first maximum wins, as in numpy's argmax
-                  best = row[c];
-                  best_d = d;
-                  best_h = h;
-                  best_w = c;
-                }
+    for_each_pool_output(pool, [&](std::int64_t o, const AxisTaps& td, const AxisTaps& th, const AxisTaps& tw) {
+      T best = std::numeric_limits<T>::lowest();
+      if constexpr (std::numeric_limits<T>::has_infinity) best = -std::numeric_limits<T>::infinity();
+      bool found = false;
+      std::int64_t best_d = -1, best_h = -1, best_w = -1;
+      for (std::int64_t i = 0, d = td.first; i < td.count; ++i, d += td.step)
+        for (std::int64_t j = 0, h = th.first; j < th.count; ++j, h += th.step) {
+          const T* row = in + (d * w.input[1] + h) * w.input[2];
+          for (std::int64_t k = 0, c = tw.first; k < tw.count; ++k, c += tw.step)
+            if (row[c] > best || !found) {  // the first maximum wins, as in numpy's argmax
+              best = row[c];
+              found = true;
+              if constexpr (kIndices) {
+                best_d = d;
+                best_h = h;
+                best_w = c;
+              }
             }
-          out[o] = best;
-          if (out_index == nullptr) return;
-          const std::int64_t spatial = column_major ? (best_w * w.input[1] + best_h) * w.input[0] + best_d
-                                                    : (best_d * w.input[1] + best_h) * w.input[2] + best_w;
-          out_index[o] = best_d < 0 ? -1 : plane * in_size + spatial;
-        });
-  }
+        }
+      out[o] = best;
+      if constexpr (kIndices) {
+        const std::int64_t spatial = column_major ? (best_w * w.input[1] + best_h) * w.input[0] + best_d
+                                                  : (best_d * w.input[1] + best_h) * w.input[2] + best_w;
+        indices[plane * out_size + o] = best_d < 0 ? -1 : plane * in_size + spatial;
+      }
+    });
+  });
 }
 
 void compute(KernelContext& context) {
@@ -60,21 +67,25 @@ void compute(KernelContext& context) {
     throw Error(ErrorCode::InvalidOperator, node.describe() + ": attribute 'storage_order' must be 0 or 1");
   const PoolWindow pool = pool_window(node, x_in.shape(), true);
   const Tensor x = to_nn_compute_dtype(x_in);
-  Tensor y(compute_dtype, pool.output_shape);
+  Tensor y = uninitialized_tensor(compute_dtype, pool.output_shape);  // max_pool writes every element
   const bool wants_indices = context.outputs.size() > 1 && !node.outputs[1].empty();
   Tensor indices;
-  if (wants_indices) indices = Tensor(DType::Int64, pool.output_shape);
+  if (wants_indices) indices = uninitialized_tensor(DType::Int64, pool.output_shape);
   std::int64_t* index_data = wants_indices ? indices.data<std::int64_t>() : nullptr;
   visit_dtype(compute_dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, std::int8_t> ||
-                  std::is_same_v<T, std::uint8_t>)
-      max_pool<T>(pool, storage_order == 1, x.data<T>(), y.data<T>(), index_data);
-    else
+                  std::is_same_v<T, std::uint8_t>) {
+      if (wants_indices)
+        max_pool<true, T>(pool, storage_order == 1, x.data<T>(), y.data<T>(), index_data, context.threads);
+      else
+        max_pool<false, T>(pool, storage_order == 1, x.data<T>(), y.data<T>(), nullptr, context.threads);
+    } else {
       throw Error(ErrorCode::OperatorDtypeUnsupported,
                   node.describe() +
                       ": MaxPool supports float16, bfloat16, float32, float64, int8 and uint8, not " +
                       std::string(dtype_name(dtype)));
+    }
   });
   context.outputs[0] = compute_dtype == dtype ? y : y.cast(dtype);
   if (wants_indices) context.outputs[1] = indices;
