@@ -1,6 +1,9 @@
 // Pooling operators on hand-computed cases.
 #include <doctest/doctest.h>
 
+#include <cmath>
+#include <limits>
+
 #include "op_testing.hpp"
 #include "tensor_checks.hpp"
 
@@ -68,6 +71,21 @@ TEST_CASE("MaxPool: threads share the planes; values and Indices as with one thr
     CHECK(out[1].to_int64s() == indices);
     pool.outputs = 1;
     check_all_close(pool.run_one({x}), {2, 3, 2, 2}, values);
+  }
+}
+
+TEST_CASE("MaxPool: a NaN in the first tap is the result, a later NaN is skipped (as numpy's argmax picks)") {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  // Windows of 2: [NaN, 1] -> NaN, [2, NaN] -> 2, [3, 4] -> 4.
+  const Tensor x = Tensor::from_vector<float>({1, 1, 6}, {nan, 1, 2, nan, 3, 4});
+  for (std::size_t outputs : {1, 2}) {
+    CAPTURE(outputs);
+    const OpCall pool{"MaxPool", 12, attrs({{"kernel_shape", Ints{2}}, {"strides", Ints{2}}}), outputs};
+    const std::vector<double> y = pool.run({x})[0].to_doubles();
+    REQUIRE(y.size() == 3);
+    CHECK(std::isnan(y[0]));
+    CHECK(y[1] == 2.0f);
+    CHECK(y[2] == 4.0f);
   }
 }
 

@@ -1,10 +1,9 @@
 // MaxPool (opset 11-17): N-D max over dilated windows, with the optional Indices output
 // (int64 positions in the flattened input, row- or column-major per storage_order).
+#include <asc/sdk/error.hpp>
 #include <limits>
 #include <string>
 #include <type_traits>
-
-#include <asc/sdk/error.hpp>
 
 #include "common/nn_compute_dtype.hpp"
 #include "common/parallel_for.hpp"
@@ -18,42 +17,64 @@ void infer(InferenceContext& context) {
   infer_pool_output(context, true);
 }
 
+template <class T>
+T lowest() {
+  if constexpr (std::numeric_limits<T>::has_infinity) return -std::numeric_limits<T>::infinity();
+  return std::numeric_limits<T>::lowest();
+}
+
+// The window's maximum without its position: a branch-free max starting from the first tap, so
+// a NaN first tap is kept and later NaNs are skipped, as in the indexed loop.
+template <class T>
+T window_max(const T* in, const Window3& w, const AxisTaps& td, const AxisTaps& th, const AxisTaps& tw) {
+  if (td.count == 0 || th.count == 0 || tw.count == 0) return lowest<T>();
+  T best = in[(td.first * w.input[1] + th.first) * w.input[2] + tw.first];
+  for (std::int64_t i = 0, d = td.first; i < td.count; ++i, d += td.step)
+    for (std::int64_t j = 0, h = th.first; j < th.count; ++j, h += th.step) {
+      const T* row = in + (d * w.input[1] + h) * w.input[2];
+      for (std::int64_t k = 0, c = tw.first; k < tw.count; ++k, c += tw.step)
+        best = row[c] > best ? row[c] : best;
+    }
+  return best;
+}
+
 // Planes (batch item x channel) are independent: `threads` share them. kIndices also tracks
 // where each maximum came from (the Indices output); without it the loop is a bare max.
 template <bool kIndices, class T>
-void max_pool(const PoolWindow& pool, bool column_major, const T* x, T* y, std::int64_t* indices, int threads) {
+void max_pool(const PoolWindow& pool, bool column_major, const T* x, T* y, std::int64_t* indices,
+              int threads) {
   const Window3& w = pool.window;
   const std::int64_t in_size = w.input_size();
   const std::int64_t out_size = w.output_size();
   parallel_for(threads, pool.planes, [&](std::int64_t plane) {
     const T* in = x + plane * in_size;
     T* out = y + plane * out_size;
-    for_each_pool_output(pool, [&](std::int64_t o, const AxisTaps& td, const AxisTaps& th, const AxisTaps& tw) {
-      T best = std::numeric_limits<T>::lowest();
-      if constexpr (std::numeric_limits<T>::has_infinity) best = -std::numeric_limits<T>::infinity();
-      bool found = false;
-      std::int64_t best_d = -1, best_h = -1, best_w = -1;
-      for (std::int64_t i = 0, d = td.first; i < td.count; ++i, d += td.step)
-        for (std::int64_t j = 0, h = th.first; j < th.count; ++j, h += th.step) {
-          const T* row = in + (d * w.input[1] + h) * w.input[2];
-          for (std::int64_t k = 0, c = tw.first; k < tw.count; ++k, c += tw.step)
-            if (row[c] > best || !found) {  // the first maximum wins, as in numpy's argmax
-              best = row[c];
-              found = true;
-              if constexpr (kIndices) {
-                best_d = d;
-                best_h = h;
-                best_w = c;
+    for_each_pool_output(
+        pool, [&](std::int64_t o, const AxisTaps& td, const AxisTaps& th, const AxisTaps& tw) {
+          if constexpr (!kIndices) {
+            out[o] = window_max(in, w, td, th, tw);
+          } else {
+            T best = lowest<T>();
+            bool found = false;
+            std::int64_t best_d = -1, best_h = -1, best_w = -1;
+            for (std::int64_t i = 0, d = td.first; i < td.count; ++i, d += td.step)
+              for (std::int64_t j = 0, h = th.first; j < th.count; ++j, h += th.step) {
+                const T* row = in + (d * w.input[1] + h) * w.input[2];
+                for (std::int64_t k = 0, c = tw.first; k < tw.count; ++k, c += tw.step)
+                  if (row[c] > best || !found) {  // the first maximum wins, as in numpy's argmax
+                    best = row[c];
+                    found = true;
+                    best_d = d;
+                    best_h = h;
+                    best_w = c;
+                  }
               }
-            }
-        }
-      out[o] = best;
-      if constexpr (kIndices) {
-        const std::int64_t spatial = column_major ? (best_w * w.input[1] + best_h) * w.input[0] + best_d
-                                                  : (best_d * w.input[1] + best_h) * w.input[2] + best_w;
-        indices[plane * out_size + o] = best_d < 0 ? -1 : plane * in_size + spatial;
-      }
-    });
+            out[o] = best;
+            const std::int64_t spatial = column_major ? (best_w * w.input[1] + best_h) * w.input[0] + best_d
+                                                      : (best_d * w.input[1] + best_h) * w.input[2] + best_w;
+            indices[plane * out_size + o] = best_d < 0 ? -1 : plane * in_size + spatial;
+          }
+        });
   });
 }
 
