@@ -53,7 +53,9 @@ const std::vector<FlagSpec>& flag_specs() {
        .group = "Run"},
       {.name = "threads", .value_name = "N", .help = "host threads each simulated kernel may use (default 1)",
        .group = "Run"},
-      {.name = "profiler", .help = "write an msprof-style profile to <output>/profiler (needs --output)",
+      {.name = "profiler",
+       .help = "write an msprof-style profile to <output>/profiler (needs --output); under msprof (docs/msprof.md) "
+               "the profile goes where msprof says without it",
        .boolean = true, .group = "Profiling and debugging", .aliases = {"pf"}},
       {.name = "dump", .help = "dump every task's outputs to <output>/dump (needs --output)", .boolean = true,
        .group = "Profiling and debugging"},

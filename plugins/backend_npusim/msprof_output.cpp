@@ -1,15 +1,21 @@
 #include "msprof_output.hpp"
 
+#include <algorithm>
 #include <asc/sdk/error.hpp>
 #include <asc/sdk/io.hpp>
+#include <asc/sdk/log.hpp>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <map>
-#include <nlohmann/json.hpp>
+#include <optional>
 #include <random>
-#include <sstream>
 
+#include "ai_core_sampling.hpp"
+#include "ai_core_utilization_csv.hpp"
+#include "msprof_text.hpp"
+#include "msprof_timeline.hpp"
+#include "npusim_stream.hpp"
 #include "output_paths.hpp"
 #include "task_event.hpp"
 
@@ -22,52 +28,47 @@ const std::vector<std::string> kBaseColumns = {
     "Input Shapes", "Input Data Types", "Input Formats", "Output Shapes", "Output Data Types", "Output Formats",
     "Context ID"};
 
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
+std::vector<ProfileEvent> operators_of(const std::vector<ProfileEvent>& events) {
+  std::vector<ProfileEvent> operators;
+  for (const ProfileEvent& e : events)
+    if (!is_host_copy(e)) operators.push_back(e);
+  return operators;
 }
 
-std::string number(double value) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.3f", value);
-  return buffer;
-}
-
-std::string csv_line(const std::vector<std::string>& fields) {
-  std::string line;
-  for (std::size_t i = 0; i < fields.size(); ++i) line += (i == 0 ? "" : ",") + csv_field(fields[i]);
-  return line + "\n";
-}
-
-std::string op_summary(const std::vector<ProfileEvent>& events, const SocConfig& soc) {
-  const std::vector<std::string> pmu = pmu_columns(soc);
-  std::string text = csv_line(op_summary_columns(soc));
-  for (const ProfileEvent& e : events) {
+std::string op_summary(const std::vector<ProfileEvent>& operators, const SocConfig& soc,
+                       const CollectionOptions& options) {
+  const bool pmu = options.per_task_pmu();
+  const bool l0 = options.task_time == TaskTimeLevel::L0;
+  const std::string na = "N/A";
+  std::string text = csv_line(op_summary_columns(soc, pmu));
+  for (const ProfileEvent& e : operators) {
     std::vector<std::string> row = {"0", "1", std::to_string(e.task_id), std::to_string(e.stream_id), e.op_name,
-                                    e.op_type, "static", e.task_type, number(e.start_us), number(e.duration_us),
-                                    number(e.wait_us), std::to_string(e.block_dim), "0",
-                                    "NO", e.input_shapes, e.input_dtypes, e.input_formats, e.output_shapes,
-                                    e.output_dtypes, e.output_formats, "N/A"};
-    for (const std::string& column : pmu) {
-      const auto found = e.metrics.find(column);
-      row.push_back(found == e.metrics.end() ? "N/A" : number(found->second));
-    }
+                                    l0 ? na : e.op_type, l0 ? na : "static", l0 ? na : e.task_type,
+                                    msprof_number(e.start_us), msprof_number(e.duration_us), msprof_number(e.wait_us),
+                                    l0 ? "0" : std::to_string(e.block_dim), l0 ? na : "0", l0 ? na : "NO",
+                                    l0 ? na : e.input_shapes, l0 ? na : e.input_dtypes, l0 ? na : e.input_formats,
+                                    l0 ? na : e.output_shapes, l0 ? na : e.output_dtypes, l0 ? na : e.output_formats,
+                                    na};
+    if (pmu)
+      for (const std::string& column : pmu_columns(soc)) {
+        const auto found = e.metrics.find(column);
+        row.push_back(found == e.metrics.end() ? na : msprof_number(found->second));
+      }
     text += csv_line(row);
   }
   return text;
 }
 
-std::string op_statistic(const std::vector<ProfileEvent>& events) {
+std::string op_statistic(const std::vector<ProfileEvent>& operators, const CollectionOptions& options) {
   struct Stat {
     int count = 0;
     double total = 0, min = 0, max = 0;
   };
+  const bool l0 = options.task_time == TaskTimeLevel::L0;
   std::map<std::pair<std::string, std::string>, Stat> stats;
   double all = 0;
-  for (const ProfileEvent& e : events) {
-    Stat& s = stats[{e.op_type, e.task_type}];
+  for (const ProfileEvent& e : operators) {
+    Stat& s = stats[l0 ? std::pair<std::string, std::string>{"N/A", "N/A"} : std::pair{e.op_type, e.task_type}];
     s.min = s.count == 0 ? e.duration_us : std::min(s.min, e.duration_us);
     s.max = std::max(s.max, e.duration_us);
     s.total += e.duration_us;
@@ -79,46 +80,29 @@ std::string op_statistic(const std::vector<ProfileEvent>& events) {
   std::string text = csv_line({"Device_id", "OP Type", "Core Type", "Count", "Total Time(us)", "Avg Time(us)",
                                "Min Time(us)", "Max Time(us)", "Ratio(%)"});
   for (const auto& [key, s] : rows)
-    text += csv_line({"0", key.first, key.second, std::to_string(s.count), number(s.total), number(s.total / s.count),
-                      number(s.min), number(s.max), number(all > 0 ? 100.0 * s.total / all : 0)});
+    text += csv_line({"0", key.first, key.second, std::to_string(s.count), msprof_number(s.total),
+                      msprof_number(s.total / s.count), msprof_number(s.min), msprof_number(s.max),
+                      msprof_number(all > 0 ? 100.0 * s.total / all : 0)});
   return text;
 }
 
-// msprof's task_time: one row per task in launch order (kernel_type as msprof names the engines).
-std::string task_time(const std::vector<ProfileEvent>& events) {
+// msprof's kernel_type: the engine of a kernel; a copy keeps its runtime task type, MEMCPY_ASYNC.
+std::string kernel_type(const ProfileEvent& e) {
+  if (is_host_copy(e)) return kMemcpyTaskType;
+  return e.task_type == "AI_CPU" ? "KERNEL_AICPU" : "KERNEL_AICORE";
+}
+
+// msprof's task_time: one row per task, copies included, in order of start.
+std::string task_time(std::vector<ProfileEvent> events) {
+  std::stable_sort(events.begin(), events.end(),
+                   [](const ProfileEvent& a, const ProfileEvent& b) { return a.start_us < b.start_us; });
   std::string text = csv_line({"Device_id", "kernel_name", "kernel_type", "stream_id", "task_id", "task_time(us)",
                                "task_start(us)", "task_stop(us)"});
-  for (const ProfileEvent& e : events) {
-    const std::string kernel_type = e.task_type == "AI_CPU" ? "KERNEL_AICPU" : "KERNEL_AICORE";
-    text += csv_line({"0", e.op_name, kernel_type, std::to_string(e.stream_id), std::to_string(e.task_id),
-                      number(e.duration_us), number(e.start_us), number(e.start_us + e.duration_us)});
-  }
+  for (const ProfileEvent& e : events)
+    text += csv_line({"0", e.op_name, kernel_type(e), std::to_string(e.stream_id), std::to_string(e.task_id),
+                      msprof_number(e.duration_us), msprof_number(e.start_us),
+                      msprof_number(e.start_us + e.duration_us)});
   return text;
-}
-
-nlohmann::ordered_json metadata(const std::string& kind, int pid, int tid, const std::string& name) {
-  return {{"name", kind}, {"pid", pid}, {"tid", tid}, {"ph", "M"}, {"args", {{"name", name}}}};
-}
-
-std::string timeline(const std::vector<ProfileEvent>& events, const SocConfig& soc) {
-  constexpr int kStreamsPid = 0, kCoresPid = 1;
-  nlohmann::ordered_json trace = nlohmann::ordered_json::array();
-  trace.push_back(metadata("process_name", kStreamsPid, 0, "Ascend Hardware"));
-  trace.push_back(metadata("thread_name", kStreamsPid, 0, "Stream 0"));
-  trace.push_back(metadata("process_name", kCoresPid, 0, "AI Core (" + soc.name + ")"));
-  const int lanes = std::max(soc.ai_cores, soc.split ? soc.vector_cores : 0);
-  for (int core = 0; core < lanes; ++core) trace.push_back(metadata("thread_name", kCoresPid, core, "Core " + std::to_string(core)));
-  for (const ProfileEvent& e : events) {
-    nlohmann::ordered_json args = {{"Model Id", 1},         {"Task Type", e.task_type}, {"Physic Stream Id", e.stream_id},
-                                   {"Task Id", e.task_id},  {"Block Dim", e.block_dim}, {"memory_copy_us", e.memory_copy_us}};
-    for (const auto& [key, value] : e.metrics) args[key] = value;
-    trace.push_back({{"name", e.op_name}, {"pid", kStreamsPid}, {"tid", e.stream_id}, {"ts", number(e.start_us)},
-                     {"dur", e.duration_us}, {"ph", "X"}, {"cat", e.op_type}, {"args", args}});
-    for (int block = 0; block < e.block_dim && block < lanes; ++block)
-      trace.push_back({{"name", e.op_name}, {"pid", kCoresPid}, {"tid", block}, {"ts", number(e.start_us)},
-                       {"dur", e.duration_us}, {"ph", "X"}, {"cat", e.task_type}});
-  }
-  return trace.dump(1) + "\n";
 }
 
 struct Stamp {
@@ -147,26 +131,71 @@ std::string random_letters() {
   return text;
 }
 
+AiCoreSampling sampled(const std::vector<ProfileEvent>& events, const SocConfig& soc, const CollectionOptions& options) {
+  const double period_us = options.sampling_interval_ms * 1000.0;
+  AiCoreSampling sampling = sample_ai_cores(events, soc, period_us);
+  const double duration = sampling.end_us - sampling.start_us;
+  if (duration < period_us) {
+    char message[256];
+    std::snprintf(message, sizeof message,
+                  "msprof sample-based: the simulated run lasted %.1f us, less than one %d ms sampling period: its "
+                  "one sample covers all of it (a longer --loop gives more samples)",
+                  duration, options.sampling_interval_ms);
+    log_warning(message);
+  }
+  return sampling;
+}
+
+// The files of mindstudio_profiler_output/, named <kind>_<stamp>.<extension>.
+void write_profile_files(const CollectionOptions& options, const std::vector<ProfileEvent>& events,
+                         const SocConfig& soc, const std::filesystem::path& output, const std::string& stamp) {
+  const auto file = [&](const std::string& kind, const std::string& extension) {
+    return output / (kind + "_" + stamp + extension);
+  };
+  if (options.task_time != TaskTimeLevel::Off) {
+    const std::vector<ProfileEvent> operators = operators_of(events);
+    write_text_atomically(file("op_summary", ".csv"), op_summary(operators, soc, options));
+    write_text_atomically(file("op_statistic", ".csv"), op_statistic(operators, options));
+    write_text_atomically(file("task_time", ".csv"), task_time(events));
+  }
+  std::optional<AiCoreSampling> sampling;
+  if (options.sampled()) {
+    sampling = sampled(events, soc, options);
+    write_text_atomically(file("ai_core_utilization", ".csv"), ai_core_utilization_csv(sampling->ai_cores, soc.split, false));
+    if (soc.split)
+      write_text_atomically(file("ai_vector_core_utilization", ".csv"),
+                            ai_core_utilization_csv(sampling->vector_cores, true, true));
+  }
+  write_text_atomically(file("msprof", ".json"), msprof_timeline(events, soc, options, sampling ? &*sampling : nullptr));
+}
+
 }  // namespace
 
-std::vector<std::string> op_summary_columns(const SocConfig& soc) {
+std::vector<std::string> op_summary_columns(const SocConfig& soc, bool with_pmu) {
   std::vector<std::string> columns = kBaseColumns;
-  for (const std::string& column : pmu_columns(soc)) columns.push_back(column);
+  if (with_pmu)
+    for (const std::string& column : pmu_columns(soc)) columns.push_back(column);
   return columns;
 }
 
-std::filesystem::path write_msprof_output(const std::filesystem::path& dir, const std::vector<ProfileEvent>& events,
+std::filesystem::path write_msprof_output(const CollectionOptions& options, const std::vector<ProfileEvent>& events,
                                           const SocConfig& soc) {
+  const std::filesystem::path& dir = options.result_dir;
   reference::ensure_directory(dir, "profile directory");
   const Stamp stamp = now_stamp();
   const std::string name = "PROF_000001_" + stamp.directory + "_" + random_letters();
   const std::filesystem::path staging = dir / ("." + name + ".partial");
   const std::filesystem::path output = staging / "mindstudio_profiler_output";
   reference::ensure_directory(output, "profile directory");
-  write_text_atomically(output / ("op_summary_" + stamp.files + ".csv"), op_summary(events, soc));
-  write_text_atomically(output / ("op_statistic_" + stamp.files + ".csv"), op_statistic(events));
-  write_text_atomically(output / ("task_time_" + stamp.files + ".csv"), task_time(events));
-  write_text_atomically(output / ("msprof_" + stamp.files + ".json"), timeline(events, soc));
+  reference::ensure_directory(staging / "device_0", "profile directory");
+  write_text_atomically(staging / "device_0" / "sample.json", options.sample_config.dump(1) + "\n");
+  try {
+    write_profile_files(options, events, soc, output, stamp.files);
+  } catch (...) {
+    std::error_code ignored;
+    std::filesystem::remove_all(staging, ignored);  // no partial PROF_ directory is left behind
+    throw;
+  }
   std::error_code error;
   std::filesystem::rename(staging, dir / name, error);
   if (error) {
@@ -174,6 +203,11 @@ std::filesystem::path write_msprof_output(const std::filesystem::path& dir, cons
     throw Error(ErrorCode::FileWriteFailed, "cannot move the profile into " + (dir / name).string());
   }
   return dir / name;
+}
+
+std::filesystem::path write_msprof_output(const std::filesystem::path& dir, const std::vector<ProfileEvent>& events,
+                                          const SocConfig& soc) {
+  return write_msprof_output(default_collection(dir), events, soc);
 }
 
 }  // namespace asc::npusim

@@ -42,6 +42,27 @@ double host_link_us(const SocConfig& soc, std::int64_t bytes) {
   return static_cast<double>(bytes) / (soc.pcie_bandwidth_gbs * 1e3);  // GB/s = 1e3 bytes/us
 }
 
+ProfileEvent host_copy_event(DeviceEngine engine, std::int64_t bytes, double start_us, double duration_us) {
+  ProfileEvent event;
+  event.op_name = event.op_type = event.task_type = kMemcpyTaskType;
+  event.block_dim = 0;
+  event.start_us = start_us;
+  event.duration_us = event.memory_copy_us = duration_us;
+  event.metrics["size(B)"] = static_cast<double>(bytes);
+  event.metrics["memcpy_operation"] = engine == DeviceEngine::HostToDevice ? 1 : 2;
+  return event;
+}
+
+bool is_host_copy(const ProfileEvent& event) { return event.task_type == kMemcpyTaskType; }
+
+std::string memcpy_operation_name(const ProfileEvent& event) {
+  const auto found = event.metrics.find("memcpy_operation");
+  if (found == event.metrics.end()) return "other";
+  if (found->second == 1) return "host to device";
+  if (found->second == 2) return "device to host";
+  return "other";
+}
+
 std::shared_ptr<SimulatedDevice> SimulatedDevice::shared() {
   static std::mutex mutex;
   static std::weak_ptr<SimulatedDevice> current;
@@ -57,6 +78,7 @@ std::shared_ptr<SimulatedDevice> SimulatedDevice::shared() {
 int SimulatedDevice::new_stream_id() {
   std::lock_guard lock(mutex_);
   stream_clock_us_.push_back(0);
+  next_task_id_.push_back(0);
   return static_cast<int>(stream_clock_us_.size()) - 1;
 }
 
@@ -99,12 +121,17 @@ double SimulatedDevice::resolve_through(std::size_t index) {
     entry.start_us = std::max({work.not_before_us, stream_clock, engine_free});
     entry.end_us = entry.start_us + work.duration_us;
     engine_free = stream_clock = entry.end_us;
-    if (work.sink != nullptr)
+    if (work.sink != nullptr) {
+      if (entry.engine != DeviceEngine::Compute)
+        work.events.push_back(host_copy_event(entry.engine, entry.bytes, 0, work.duration_us));
+      int& next_task_id = next_task_id_.at(static_cast<std::size_t>(entry.stream));
       for (ProfileEvent& event : work.events) {
         event.start_us += entry.start_us;
         event.stream_id = entry.stream;
+        event.task_id = next_task_id++;
         work.sink->record(event);
       }
+    }
     work.events.clear();
   }
   return work_[index].entry.end_us;
@@ -140,7 +167,7 @@ void NpusimStream::enqueue_run(Executable& executable, const SocConfig& soc, Ten
                                RunOptions options) {
   const std::int64_t input_bytes = tensor_bytes(inputs);
   const std::size_t h2d = device_->enqueue(id_, DeviceEngine::HostToDevice);
-  device_->complete(h2d, host_link_us(soc, input_bytes), input_bytes, {}, nullptr);
+  device_->complete(h2d, host_link_us(soc, input_bytes), input_bytes, {}, options.profile_sink);
   const std::size_t run = device_->enqueue(id_, DeviceEngine::Compute);
   const std::size_t d2h = device_->enqueue(id_, DeviceEngine::DeviceToHost);
   last_work_ = d2h;
@@ -162,7 +189,7 @@ void NpusimStream::enqueue_run(Executable& executable, const SocConfig& soc, Ten
     for (const ProfileEvent& event : capture.events) run_us = std::max(run_us, event.start_us + event.duration_us);
     device->complete(run, run_us, 0, std::move(capture.events), sink);
     const std::int64_t output_bytes = tensor_bytes(*outputs);
-    device->complete(d2h, host_link_us(soc, output_bytes), output_bytes, {}, nullptr);
+    device->complete(d2h, host_link_us(soc, output_bytes), output_bytes, {}, sink);
   });
 }
 

@@ -16,6 +16,10 @@
 //
 // Streams created while another stream is alive share its device; when every stream is gone,
 // the next one starts a fresh device at time 0.
+//
+// Profiling: a run's profile sink receives, in device-time order, the H2D copy as a task, the
+// run's kernels and the D2H copy as a task, each with the next task id of its stream (ids count
+// up per stream, as the runtime's do). Copies are msprof's MEMCPY_ASYNC tasks.
 #pragma once
 
 #include <asc/sdk/backend.hpp>
@@ -46,6 +50,14 @@ std::int64_t tensor_bytes(const TensorMap& tensors);
 
 // Microseconds to move `bytes` over the SoC's host link (pcie_bandwidth_gbs).
 double host_link_us(const SocConfig& soc, std::int64_t bytes);
+
+// A host <-> device copy as a profile task: op name, type and task type "MEMCPY_ASYNC"; metrics
+// "size(B)" and "memcpy_operation" (msprof's operation code: 1 host to device, 2 device to host).
+inline constexpr const char* kMemcpyTaskType = "MEMCPY_ASYNC";
+ProfileEvent host_copy_event(DeviceEngine engine, std::int64_t bytes, double start_us, double duration_us);
+bool is_host_copy(const ProfileEvent& event);
+// msprof's name of a copy's direction ("host to device", "device to host", "other").
+std::string memcpy_operation_name(const ProfileEvent& event);
 
 class SimulatedDevice {
  public:
@@ -83,6 +95,7 @@ class SimulatedDevice {
   double host_us_ = 0;
   double engine_free_us_[3] = {0, 0, 0};
   std::vector<double> stream_clock_us_;
+  std::vector<int> next_task_id_;  // per stream
 };
 
 class NpusimStream : public HostStream {

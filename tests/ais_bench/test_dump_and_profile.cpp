@@ -1,7 +1,7 @@
 // --dump: every task's outputs named as the seed names NPU dumps, with a manifest giving each
 // task's original ONNX nodes; the dump compares with the reference backend's through
 // op_validate --golden_dir/--actual_dir. --profiler: an msprof-style PROF_* directory whose tasks
-// add up to the NPU_compute_time ais_bench reports.
+// add up to the NPU_compute_time and copy latencies ais_bench reports.
 #include <doctest/doctest.h>
 
 #include <asc/sdk/io.hpp>
@@ -116,8 +116,16 @@ TEST_CASE("--profiler writes PROF_*/mindstudio_profiler_output whose tasks span 
     first = std::min(first, std::stod(rows[r][start]));
     last = std::max(last, std::stod(rows[r][start]) + std::stod(rows[r][duration]));
   }
-  // Two inferences back to back: the profile spans twice the mean NPU_compute_time (ms -> us; the
-  // CSV rounds to 0.001 us).
-  const double mean_ms = read_json(dir / "o_summary.json")["NPU_compute_time"]["mean"];
-  CHECK((last - first) == doctest::Approx(2 * mean_ms * 1000).epsilon(1e-3));
+  // Two inferences back to back, each copy in / run / copy out: the operators span both runs and
+  // the copy out and copy in between them (ms -> us; the CSV rounds to 0.001 us).
+  const nlohmann::json summary = read_json(dir / "o_summary.json");
+  const double compute_ms = summary["NPU_compute_time"]["mean"];
+  const double h2d_ms = summary["H2D_latency"]["mean"], d2h_ms = summary["D2H_latency"]["mean"];
+  CHECK((last - first) == doctest::Approx((2 * compute_ms + h2d_ms + d2h_ms) * 1000).epsilon(1e-3));
+  // The copies are tasks too: task_time lists them, op_summary does not.
+  const auto tasks = csv_rows(only_entry(prof / "mindstudio_profiler_output", "task_time_"));
+  std::size_t copies = 0;
+  for (const auto& row : tasks) copies += row.size() > 2 && row[2] == "MEMCPY_ASYNC" ? 1 : 0;
+  CHECK(copies == 4);
+  CHECK(tasks.size() - 1 == rows.size() - 1 + copies);
 }

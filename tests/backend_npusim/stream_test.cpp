@@ -109,13 +109,16 @@ TEST_CASE("two streams overlap the copies with the runs: compute-bound total h2d
   MESSAGE("compute-bound: " << kIterations << " iterations take " << expected << " us overlapped, " << serial
                             << " us serialised");
 
-  // The runs' tasks reach the sink on the device timeline, tagged with their stream.
-  // Per run: the input Cast to fp16, the two MatMuls, the output Cast back to fp32.
-  constexpr std::size_t kTasks = 4;
+  // The runs' tasks reach the sink on the device timeline, tagged with their stream. Per run:
+  // the H2D copy (MEMCPY_ASYNC), the input Cast to fp16, the two MatMuls, the output Cast back to
+  // fp32, the D2H copy.
+  constexpr std::size_t kTasks = 6;
   REQUIRE(events.events.size() == kTasks * kIterations);
+  CHECK(events.events[0].task_type == "MEMCPY_ASYNC");
   CHECK(events.events[0].stream_id == a.id());
   CHECK(events.events[kTasks].stream_id == b.id());
-  CHECK(events.events[kTasks].start_us == doctest::Approx(t.h2d + t.run));  // iteration 1's first task
+  CHECK(events.events[kTasks].start_us == doctest::Approx(t.h2d));  // iteration 1's copy in
+  CHECK(events.events[kTasks + 1].start_us == doctest::Approx(t.h2d + t.run));  // its first kernel
   const std::vector<npusim::TimelineEntry> timeline = a.device().timeline();
   REQUIRE(timeline.size() == 3 * kIterations);
   CHECK(timeline[4].engine == npusim::DeviceEngine::Compute);

@@ -10,15 +10,18 @@
 #include <cstdio>
 #include <ctime>
 #include <iostream>
+#include <memory>
+#include <optional>
 #include <random>
 
 #include "bench_options.hpp"
 #include "bench_summary.hpp"
-#include "npusim_stream.hpp"
 #include "input_data.hpp"
 #include "input_files.hpp"
 #include "model_description.hpp"
+#include "msprof_options.hpp"
 #include "msprof_output.hpp"
+#include "npusim_stream.hpp"
 #include "npusim_backend.hpp"
 #include "npusim_executable.hpp"
 #include "output_files.hpp"
@@ -40,15 +43,13 @@ class CollectingSink : public ProfileSink {
   std::vector<ProfileEvent> events;
 };
 
-bool is_copy(const ProfileEvent& event) { return event.task_type.rfind("MEMCPY", 0) == 0; }
-
 // The inference's device time: from its first task's start to its last task's end (host-link
 // copies excluded: ais_bench's NPU_compute_time is the execute time only).
 double device_time_us(const std::vector<ProfileEvent>& events) {
   double first = 0, last = 0;
   bool any = false;
   for (const ProfileEvent& event : events) {
-    if (is_copy(event)) continue;
+    if (is_host_copy(event)) continue;
     first = any ? std::min(first, event.start_us) : event.start_us;
     last = any ? std::max(last, event.start_us + event.duration_us) : event.start_us + event.duration_us;
     any = true;
@@ -80,21 +81,29 @@ std::vector<Tensor> in_output_order(const TensorMap& outputs, const std::vector<
 
 struct Inference {
   TensorMap outputs;
-  std::vector<ProfileEvent> events;
-  double device_ms = 0, wall_ms = 0;
+  std::vector<ProfileEvent> events;  // the copies and kernels, on the device timeline
+  double device_ms = 0, wall_ms = 0, h2d_ms = 0, d2h_ms = 0;
 };
 
-Inference infer(Executable& executable, const TensorMap& inputs, const RunOptions& base, bool profile,
-                const std::filesystem::path& dump_dir) {
+// One inference as ais_bench runs it: inputs copied to the device, the model executed, outputs
+// copied back, then a synchronize. On the simulated device the three follow each other on the
+// stream, after the previous inference (npusim_stream.hpp).
+Inference infer(Executable& executable, Stream& stream, const TensorMap& inputs, const RunOptions& base,
+                bool profile, const std::filesystem::path& dump_dir) {
   CollectingSink sink;
   RunOptions options = base;
   options.profile_sink = &sink;
   options.dump_dir = dump_dir;
   const auto start = std::chrono::steady_clock::now();
   Inference inference;
-  inference.outputs = executable.execute(inputs, options);
+  executable.execute_async(stream, inputs, &inference.outputs, options);
+  stream.synchronize();
   inference.wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   inference.device_ms = device_time_us(sink.events) / 1000.0;
+  for (const ProfileEvent& event : sink.events)
+    if (is_host_copy(event))
+      (memcpy_operation_name(event) == "host to device" ? inference.h2d_ms : inference.d2h_ms) +=
+          event.duration_us / 1000.0;
   if (profile) inference.events = std::move(sink.events);
   return inference;
 }
@@ -149,16 +158,17 @@ void print_debug(const BenchModel& model, const Inference& inference, bool first
 // outputs of each sample are written under `prefix` (when set).
 BenchRun run_samples(const BenchModel& model, const BenchOptions& options, const std::vector<Sample>& samples,
                      TensorMap first_inputs, const std::filesystem::path& prefix, std::mt19937& generator,
-                     bool show_progress) {
+                     bool profile, bool show_progress) {
   RunOptions run_options;
   run_options.threads = options.threads;
-  for (std::int64_t i = 0; i < options.warmup_count; ++i) infer(model.executable, first_inputs, run_options, false, {});
+  const std::unique_ptr<Stream> stream = NpusimBackend().create_stream();
+  for (std::int64_t i = 0; i < options.warmup_count; ++i)
+    infer(model.executable, *stream, first_inputs, run_options, false, {});
   say("[INFO] warm up " + std::to_string(options.warmup_count) + " done");
 
   const std::filesystem::path dump_dir = options.dump ? options.output / "dump" : std::filesystem::path();
   BenchRun run;
   run.last_inputs = std::move(first_inputs);
-  double profile_clock_us = 0;
   Progress progress("Inference array Processing", static_cast<std::int64_t>(samples.size()) * options.loop,
                     show_progress);
   for (std::size_t index = 0; index < samples.size(); ++index) {
@@ -167,18 +177,14 @@ BenchRun run_samples(const BenchModel& model, const BenchOptions& options, const
     Inference last;
     for (std::int64_t loop = 0; loop < options.loop; ++loop) {
       const bool first = index == 0 && loop == 0;  // the one inference --dump writes
-      last = infer(model.executable, run.last_inputs, run_options, options.profiler, first ? dump_dir : std::filesystem::path());
+      last = infer(model.executable, *stream, run.last_inputs, run_options, profile,
+                   first ? dump_dir : std::filesystem::path());
       if (options.debug) print_debug(model, last, first);
       run.measurements.npu_compute_ms.push_back(last.device_ms);
       run.measurements.host_wall_ms.push_back(last.wall_ms);
-      run.measurements.h2d_ms.push_back(host_link_us(model.soc, tensor_bytes(run.last_inputs)) / 1e3);
-      run.measurements.d2h_ms.push_back(host_link_us(model.soc, tensor_bytes(last.outputs)) / 1e3);
-      for (ProfileEvent& event : last.events) {
-        event.start_us += profile_clock_us;
-        event.task_id = static_cast<int>(run.profile_events.size());
-        run.profile_events.push_back(std::move(event));
-      }
-      profile_clock_us += last.device_ms * 1000.0;
+      run.measurements.h2d_ms.push_back(last.h2d_ms);
+      run.measurements.d2h_ms.push_back(last.d2h_ms);
+      for (ProfileEvent& event : last.events) run.profile_events.push_back(std::move(event));
       progress.advance();
     }
     if (!prefix.empty()) {
@@ -227,7 +233,13 @@ void run(PipelineContext& ctx, const StageParams& params) {
     say("[INFO] output path:" + prefix.string());
   }
 
-  BenchRun run = run_samples(model, options, samples, std::move(first_inputs), prefix, generator, ctx.show_progress);
+  // msprof's collection through the environment wins over --profiler (as the CANN runtime lets
+  // PROFILER_SAMPLECONFIG win over other ways of switching profiling on).
+  std::optional<CollectionOptions> collection = collection_from_environment();
+  if (!collection && options.profiler) collection = default_collection(options.output / "profiler");
+
+  BenchRun run = run_samples(model, options, samples, std::move(first_inputs), prefix, generator,
+                             collection.has_value(), ctx.show_progress);
   run.measurements.batchsize = batchsize;
   for (const std::string& line : summary_lines(run.measurements, options.display_all_summary)) say(line);
   if (!prefix.empty()) {
@@ -237,8 +249,8 @@ void run(PipelineContext& ctx, const StageParams& params) {
     ctx.artifacts["ais_bench_outputs"] = prefix;
     ctx.artifacts["ais_bench_summary"] = summary;
   }
-  if (options.profiler) {
-    const std::filesystem::path prof = write_msprof_output(options.output / "profiler", run.profile_events, npu->soc());
+  if (collection) {
+    const std::filesystem::path prof = write_msprof_output(*collection, run.profile_events, npu->soc());
     ctx.artifacts["npusim_profile"] = prof;
     log_info(std::string(kStage) + ": wrote profile " + prof.string());
   }
