@@ -137,9 +137,15 @@ SocConfig parse_soc_file(const std::filesystem::path& file) {
 
   const std::string f = "fixed_costs";
   const YAML::Node fixed = reader.child(root, f, "");
-  soc.fixed = {reader.number(fixed, "mte_start_cycles", f), reader.number(fixed, "vector_instruction_min_cycles", f),
+  soc.fixed = {reader.number(fixed, "mte1_start_cycles", f),
+               reader.number(fixed, "mte2_latency_cycles", f),
+               reader.number(fixed, "mte3_latency_cycles", f),
+               reader.number(fixed, "fixpipe_latency_cycles", f),
+               reader.number(fixed, "vector_instruction_min_cycles", f),
                reader.number(fixed, "cube_instruction_overhead_cycles", f),
-               reader.number(fixed, "scalar_head_cycles", f), reader.number(fixed, "kernel_launch_us", f)};
+               reader.number(fixed, "cube_instruction_min_cycles", f),
+               reader.number(fixed, "scalar_head_cycles", f),
+               reader.number(fixed, "kernel_launch_us", f)};
   soc.pcie_bandwidth_gbs = reader.number(root, "pcie_bandwidth_gbs");
   return soc;
 }

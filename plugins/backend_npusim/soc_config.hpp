@@ -37,10 +37,16 @@ struct SocConfig {
     double gm_to_l1 = 0, l2_to_l1 = 0, l1_to_l0a = 0, l1_to_l0b = 0, l0c_to_gm = 0, gm_to_ub = 0, l2_to_ub = 0,
            ub_to_gm = 0;
   } paths;  // bytes per cycle per core
+  // Per-transfer and per-instruction costs in cycles (kernel_launch_us per task); how the timing
+  // model uses them: timing_model.hpp.
   struct FixedCosts {
-    double mte_start_cycles = 0;
+    double mte1_start_cycles = 0;        // per L1 -> L0A/L0B transfer, on top of bytes / width
+    double mte2_latency_cycles = 0;      // per GM/L2 -> L1/UB transfer (transfer_cycles)
+    double mte3_latency_cycles = 0;      // per UB -> GM transfer
+    double fixpipe_latency_cycles = 0;   // per L0C -> GM transfer
     double vector_instruction_min_cycles = 0;
     double cube_instruction_overhead_cycles = 0;
+    double cube_instruction_min_cycles = 0;
     double scalar_head_cycles = 0;
     double kernel_launch_us = 0;
   } fixed;

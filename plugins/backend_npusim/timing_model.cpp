@@ -52,6 +52,12 @@ double core_cycles(const std::vector<Pipe>& pipes, bool double_buffer) {
   return double_buffer ? busiest + sum_units - busiest_unit : sum_total;
 }
 
+// `transfers` DMA transfers of equal size sharing `streaming_cycles` at the path's width, each
+// paying the path's latency (none when nothing moves: an operator without inputs or outputs).
+double equal_transfers_cycles(double transfers, double latency_cycles, double streaming_cycles) {
+  return transfers > 0 ? transfers * transfer_cycles(latency_cycles, streaming_cycles / transfers) : 0.0;
+}
+
 void finish(const SocConfig& soc, TaskTiming& t, double compute_cycles, double memory_cycles, double device_bytes,
             double l2_bytes) {
   t.device_memory_bytes = static_cast<std::int64_t>(device_bytes);
@@ -71,7 +77,7 @@ TaskTiming time_cube(const SocConfig& soc, const TaskInput& task, const Tiling& 
                                      "l1_k must all be positive");
   const CubeShape& cube = cube_shape(soc, task.element_bytes);
   const auto es = static_cast<double>(std::max<std::size_t>(1, task.element_bytes));
-  const double start = soc.fixed.mte_start_cycles;
+  const double mte1_start = soc.fixed.mte1_start_cycles;
   TaskTiming t;
   t.task_type = "AI_CORE";
   t.block_dim = std::max(1, tiling.block_dim);
@@ -104,36 +110,45 @@ TaskTiming time_cube(const SocConfig& soc, const TaskInput& task, const Tiling& 
   const double l0_bytes_block = tiles * static_cast<double>((base_m + base_n) * kp) * es;
   const double mte1_block = tiles * (static_cast<double>(base_m * kp) * es / soc.paths.l1_to_l0a +
                                      static_cast<double>(kp * base_n) * es / soc.paths.l1_to_l0b) +
-                            tiles * static_cast<double>(k_steps) * 2 * start;
+                            tiles * static_cast<double>(k_steps) * 2 * mte1_start;
 
   // MTE2: A and B chunks of l1_k into L1. A is fetched in its raw form (a convolution's input
-  // pixels, not the img2col matrix). When the whole K fits in L1 (l1_k == K), the operand whose
-  // reuse saves more stays in L1 across the inner tile loop.
+  // pixels, not the img2col matrix). Every tile loads its A and B chunks; when the whole K fits
+  // in L1 (l1_k == K), the operand whose reuse saves more stays in L1 across the inner tile loop
+  // and is loaded once per tile row (A) or column (B).
   const double a_gemm = static_cast<double>(batch) * mp * kp;
   const double expansion =
       task.first_input_elements > 0 ? std::max(1.0, a_gemm / static_cast<double>(task.first_input_elements)) : 1.0;
   const double a_tile = static_cast<double>(base_m * kp) * es / expansion;  // one tile row's A, all K
   const double b_tile = static_cast<double>(kp * base_n) * es;
-  double load_block = tiles * (a_tile + b_tile);
-  double transfers = tiles * static_cast<double>(chunks) * 2;
+  const double a_chunk = a_tile / static_cast<double>(chunks), b_chunk = b_tile / static_cast<double>(chunks);
+  double a_loads = tiles * static_cast<double>(chunks), b_loads = a_loads;
   if (chunks == 1) {
-    const double a_stays = static_cast<double>(tiles_m) * a_tile + tiles * b_tile;
-    const double b_stays = static_cast<double>(tiles_n) * b_tile + tiles * a_tile;
-    load_block = std::min(a_stays, b_stays);
-    transfers = tiles + static_cast<double>(a_stays <= b_stays ? tiles_m : tiles_n);
+    if (static_cast<double>(tiles_m) * a_tile + tiles * b_tile <= static_cast<double>(tiles_n) * b_tile + tiles * a_tile)
+      a_loads = static_cast<double>(tiles_m);
+    else
+      b_loads = static_cast<double>(tiles_n);
   }
+  const double load_block = a_loads * a_chunk + b_loads * b_chunk;
   const double a_raw = task.first_input_elements > 0 ? static_cast<double>(task.first_input_elements) * es : a_gemm * es;
   const double b_raw = static_cast<double>(batch) * kp * np * es;
   const double other = std::max(0.0, static_cast<double>(task.input_elements) * es - a_raw - b_raw);  // bias, ...
   const double total_loads = load_block * t.block_dim + other;
   const Loads loads = split_loads(soc, a_raw + b_raw + other, total_loads,
                                   static_cast<double>(task.l2_resident_input_bytes), a_raw + b_raw + other);
-  const double mte2_block =
-      (loads.device / soc.paths.gm_to_l1 + loads.l2 / soc.paths.l2_to_l1) / t.block_dim + transfers * start;
+  // Streaming cycles per loaded byte: first touches at the device-memory path's width, L2 hits
+  // at L2's; each chunk transfer also pays the MTE2 latency (transfer_cycles).
+  const double load_cycles_per_byte =
+      (loads.device / soc.paths.gm_to_l1 + loads.l2 / soc.paths.l2_to_l1) / (loads.device + loads.l2);
+  const double mte2_latency = soc.fixed.mte2_latency_cycles;
+  const double mte2_block = a_loads * transfer_cycles(mte2_latency, a_chunk * load_cycles_per_byte) +
+                            b_loads * transfer_cycles(mte2_latency, b_chunk * load_cycles_per_byte) +
+                            other * load_cycles_per_byte / t.block_dim;
 
   // FixPipe: each finished L0C tile to GM at the compute dtype.
   const double out_tile = static_cast<double>(base_m * base_n) * es;
-  const double fixpipe_block = tiles * (out_tile / soc.paths.l0c_to_gm + start);
+  const double store_tile = transfer_cycles(soc.fixed.fixpipe_latency_cycles, out_tile / soc.paths.l0c_to_gm);
+  const double fixpipe_block = tiles * store_tile;
 
   const double waves = t.waves;
   // The operator's own FLOPs (bias adds included) floor the cube time when padding is small.
@@ -143,13 +158,15 @@ TaskTiming time_cube(const SocConfig& soc, const TaskInput& task, const Tiling& 
   t.pipes.fixpipe = waves * fixpipe_block;
   t.pipes.scalar = waves * tiles * soc.fixed.scalar_head_cycles;
 
-  const double first_chunk = static_cast<double>(l1_k) * (static_cast<double>(base_m) * es / expansion + base_n * es);
+  // The first A and B chunks come from device memory.
+  const double first_loads = transfer_cycles(mte2_latency, a_chunk / soc.paths.gm_to_l1) +
+                             transfer_cycles(mte2_latency, b_chunk / soc.paths.gm_to_l1);
   t.core_cycles = core_cycles(
       {{t.pipes.mac, mmad},
        {t.pipes.mte1, static_cast<double>(base_m * base_k) * es / soc.paths.l1_to_l0a +
-                          static_cast<double>(base_k * base_n) * es / soc.paths.l1_to_l0b + 2 * start},
-       {t.pipes.mte2, first_chunk / soc.paths.gm_to_l1 + 2 * start},
-       {t.pipes.fixpipe, out_tile / soc.paths.l0c_to_gm + start},
+                          static_cast<double>(base_k * base_n) * es / soc.paths.l1_to_l0b + 2 * mte1_start},
+       {t.pipes.mte2, first_loads},
+       {t.pipes.fixpipe, store_tile},
        {t.pipes.scalar, soc.fixed.scalar_head_cycles}},
       tiling.double_buffer);
 
@@ -166,7 +183,6 @@ TaskTiming time_cube(const SocConfig& soc, const TaskInput& task, const Tiling& 
 
 TaskTiming time_vector(const SocConfig& soc, const TaskInput& task, const Tiling& tiling) {
   const auto es = static_cast<std::int64_t>(std::max<std::size_t>(1, task.element_bytes));
-  const double start = soc.fixed.mte_start_cycles;
   TaskTiming t;
   t.task_type = soc.split ? "AI_VECTOR_CORE" : "AI_CORE";
   t.exact_flops = t.padded_flops = task.flops;
@@ -188,10 +204,15 @@ TaskTiming time_vector(const SocConfig& soc, const TaskInput& task, const Tiling
   const double output_bytes = static_cast<double>(task.output_elements * es);
   const Loads loads =
       split_loads(soc, input_bytes, input_bytes, static_cast<double>(task.l2_resident_input_bytes), input_bytes);
-  const double mte2_block = (loads.device / soc.paths.gm_to_ub + loads.l2 / soc.paths.l2_to_ub) / t.block_dim +
-                            static_cast<double>(tiles * task.input_count) * start;
-  const double mte3_block =
-      output_bytes / soc.paths.ub_to_gm / t.block_dim + static_cast<double>(tiles * task.output_count) * start;
+  // One MTE2 transfer per input and one MTE3 transfer per output for every tile, each paying its
+  // path's latency (transfer_cycles) over an equal share of the streaming time.
+  const auto loads_per_block = static_cast<double>(tiles * task.input_count);
+  const auto stores_per_block = static_cast<double>(tiles * task.output_count);
+  const double mte2_block = equal_transfers_cycles(
+      loads_per_block, soc.fixed.mte2_latency_cycles,
+      (loads.device / soc.paths.gm_to_ub + loads.l2 / soc.paths.l2_to_ub) / t.block_dim);
+  const double mte3_block = equal_transfers_cycles(stores_per_block, soc.fixed.mte3_latency_cycles,
+                                                   output_bytes / soc.paths.ub_to_gm / t.block_dim);
 
   const double waves = t.waves;
   t.pipes.vec = waves * vec_block;
@@ -204,8 +225,10 @@ TaskTiming time_vector(const SocConfig& soc, const TaskInput& task, const Tiling
   const double tile_fraction = static_cast<double>(tile) / static_cast<double>(elements);
   t.core_cycles = core_cycles(
       {{t.pipes.vec, passes * vector_instruction_cycles(soc, tile * es)},
-       {t.pipes.mte2, input_bytes * tile_fraction / soc.paths.gm_to_ub + task.input_count * start},
-       {t.pipes.mte3, output_bytes * tile_fraction / soc.paths.ub_to_gm + task.output_count * start},
+       {t.pipes.mte2, equal_transfers_cycles(task.input_count, soc.fixed.mte2_latency_cycles,
+                                             input_bytes * tile_fraction / soc.paths.gm_to_ub)},
+       {t.pipes.mte3, equal_transfers_cycles(task.output_count, soc.fixed.mte3_latency_cycles,
+                                             output_bytes * tile_fraction / soc.paths.ub_to_gm)},
        {t.pipes.scalar, soc.fixed.scalar_head_cycles}},
       tiling.double_buffer);
 
@@ -237,7 +260,11 @@ double vector_instruction_cycles(const SocConfig& soc, std::int64_t bytes) {
 double mmad_cycles(const SocConfig& soc, const CubeShape& cube, std::int64_t m, std::int64_t k, std::int64_t n) {
   const double fractals = static_cast<double>(ceil_div(m, cube.m)) * static_cast<double>(ceil_div(k, cube.k)) *
                           static_cast<double>(ceil_div(n, cube.n));
-  return fractals + soc.fixed.cube_instruction_overhead_cycles;
+  return std::max(fractals + soc.fixed.cube_instruction_overhead_cycles, soc.fixed.cube_instruction_min_cycles);
+}
+
+double transfer_cycles(double latency_cycles, double streaming_cycles) {
+  return std::hypot(latency_cycles, streaming_cycles);
 }
 
 const CubeShape& cube_shape(const SocConfig& soc, std::size_t element_bytes) {

@@ -6,8 +6,10 @@
 // overlap, so a core's steady state is its busiest pipe and only the pipeline fill and drain
 // (one unit of every other pipe) add to it; without it the pipes run one after another. Blocks
 // run on the cores in waves; the chip's device-memory and L2 bandwidth are shared by all blocks.
-// Per-transfer and per-instruction fixed costs come from the SoC file. docs/npusim.md explains
-// the rules and their sources.
+// Per-transfer and per-instruction fixed costs come from the SoC file: a DMA transfer (MTE2, MTE3,
+// FixPipe) is latency-bound when small and bandwidth-bound when large (transfer_cycles), an MMAD
+// or vector instruction never takes less than its measured minimum. docs/npusim.md explains the
+// rules and their sources.
 #pragma once
 
 #include <cstdint>
@@ -71,8 +73,15 @@ struct TaskTiming {
 double vector_instruction_cycles(const SocConfig& soc, std::int64_t bytes);
 
 // Cycles of one MMAD of m x k x n (fractal multiples): one cycle per fractal plus the issue cost
-// (msKPP: 8066 of 8192 ops/cycle at m32 k16 n1024).
+// (msKPP: 8066 of 8192 ops/cycle at m32 k16 n1024), never less than the instruction's minimum
+// (msKPP: 3370 ops/cycle at m32 k16 n16, 4.86 cycles for its 2 fractals).
 double mmad_cycles(const SocConfig& soc, const CubeShape& cube, std::int64_t m, std::int64_t k, std::int64_t n);
+
+// Cycles of one DMA transfer whose bytes take `streaming_cycles` at the path's width, on a path
+// with a per-transfer latency: sqrt(latency^2 + streaming^2). A small transfer costs about its
+// latency, a large one its streaming time; the blend in between follows msKPP's measured
+// bandwidth-against-size curves (fits and errors in the SoC files' comments).
+double transfer_cycles(double latency_cycles, double streaming_cycles);
 
 // The cube fractal for a compute dtype of `element_bytes` (int8: 1, fp32: 4 when the SoC has an
 // fp32 cube, else fp16's).

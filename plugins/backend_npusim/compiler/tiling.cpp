@@ -50,14 +50,18 @@ void choose_l0(const SocConfig& soc, const CubeShape& cube, std::int64_t kp, std
       // Per tile: MMADs, MTE1 slices, MTE2 chunks (from L2) and the FixPipe store, each with
       // its per-instruction or per-transfer cost.
       const auto tiles = static_cast<double>(ceil_div(t.block_m, bm) * ceil_div(t.block_n, bn));
-      const auto k_steps = static_cast<double>(ceil_div(kp, bk));
-      const double start = soc.fixed.mte_start_cycles;
-      const double mac = static_cast<double>(bm / cube.m) * (bn / cube.n) * (kp / cube.k) +
-                         k_steps * soc.fixed.cube_instruction_overhead_cycles;
+      const std::int64_t steps = ceil_div(kp, bk);
+      const auto k_steps = static_cast<double>(steps);
+      const double mac = static_cast<double>(steps - 1) * mmad_cycles(soc, cube, bm, bk, bn) +
+                         mmad_cycles(soc, cube, bm, kp - (steps - 1) * bk, bn);
       const double mte1 = static_cast<double>(bm * kp * es) / soc.paths.l1_to_l0a +
-                          static_cast<double>(kp * bn * es) / soc.paths.l1_to_l0b + 2 * k_steps * start;
-      const double load = (static_cast<double>(bm) / expansion + bn) * kp * es / soc.paths.l2_to_l1 + 2 * start;
-      const double store = static_cast<double>(bm * bn * es) / soc.paths.l0c_to_gm + start;
+                          static_cast<double>(kp * bn * es) / soc.paths.l1_to_l0b +
+                          2 * k_steps * soc.fixed.mte1_start_cycles;
+      const double load =
+          transfer_cycles(soc.fixed.mte2_latency_cycles, static_cast<double>(bm) / expansion * kp * es / soc.paths.l2_to_l1) +
+          transfer_cycles(soc.fixed.mte2_latency_cycles, static_cast<double>(bn * kp * es) / soc.paths.l2_to_l1);
+      const double store =
+          transfer_cycles(soc.fixed.fixpipe_latency_cycles, static_cast<double>(bm * bn * es) / soc.paths.l0c_to_gm);
       const double estimate = tiles * (std::max({mac, mte1, load, store}) + soc.fixed.scalar_head_cycles);
       if (best < 0 || estimate < best) {
         best = estimate;
