@@ -75,11 +75,6 @@ FirstPassSums first_pass_block(const double* golden, const double* actual, std::
 
 namespace {
 
-// msaccucmp's normalised value for the KL divergence (P for actual, Q for golden).
-inline double kl_value(double x, double offset, double scale) {
-  return std::max((x - offset) * scale, kKlFloor);
-}
-
 // How the second pass takes log(P/Q).
 enum class LogRatio {
   Exact,    // std::log (scalar)
@@ -127,11 +122,6 @@ template <LogRatio kLog>
   return {p_sum, q_sum, p_log_ratio, actual_squares, golden_squares, error_squares, error_golden};
 }
 
-// Above this many elements outside the NearOne range, a block is redone with LogRatio::Fast
-// rather than fixed element by element with std::log (two tensors far apart: the comparison
-// then costs what it did before NearOne, not many times more).
-constexpr std::int64_t kMaxFixedElements = 8;
-
 }  // namespace
 
 // For two close tensors nearly every P/Q is near 1 (the others are elements near either side's
@@ -143,7 +133,7 @@ SecondPassSums second_pass_block(const double* golden, const double* actual, std
   std::int64_t far = 0;
   SecondPassSums sums = second_pass<LogRatio::NearOne>(golden, actual, count, c, near_args, far);
   if (far == 0) return sums;
-  if (far > kMaxFixedElements) return second_pass<LogRatio::Fast>(golden, actual, count, c, nullptr, far);
+  if (far > kMaxFixedLogElements) return second_pass_block_fast_log(golden, actual, count, c);
   for (std::size_t i = 0; i < count; ++i) {
     // A NaN argument (a non-finite input) lands here too; the NaN sum then has the caller redo
     // the block without it.
@@ -153,6 +143,13 @@ SecondPassSums second_pass_block(const double* golden, const double* actual, std
     sums.kl_p_log_ratio += p * std::log(p / q);
   }
   return sums;
+}
+
+ASC_VALIDATOR_CLONES
+SecondPassSums second_pass_block_fast_log(const double* golden, const double* actual, std::size_t count,
+                                          const SecondPassConstants& constants) {
+  std::int64_t far = 0;
+  return second_pass<LogRatio::Fast>(golden, actual, count, constants, nullptr, far);
 }
 
 SecondPassSums second_pass_block_exact_log(const double* golden, const double* actual, std::size_t count,

@@ -53,9 +53,19 @@ struct SecondPassSums {
   bool finite() const;
 };
 
+// Above this many elements of a block whose P/Q is outside the near-one range of the second
+// pass's logarithm, the block is redone with fast_log rather than fixed element by element with
+// std::log (two tensors far apart: the comparison then costs what it did before the near-one
+// shortcut, not many times more).
+inline constexpr std::int64_t kMaxFixedLogElements = 8;
+
 // Requires constants.normalised (fast_log's domain) and 0 < count <= kBlockSize.
 SecondPassSums second_pass_block(const double* golden, const double* actual, std::size_t count,
                                  const SecondPassConstants& constants);
+// The same with fast_log for every element (no near-one shortcut): for blocks where many P/Q are
+// far from 1. Requires constants.normalised.
+SecondPassSums second_pass_block_fast_log(const double* golden, const double* actual, std::size_t count,
+                                          const SecondPassConstants& constants);
 // The same with std::log (scalar), for a side that is constant or spans more than the double range.
 SecondPassSums second_pass_block_exact_log(const double* golden, const double* actual, std::size_t count,
                                            const SecondPassConstants& constants);

@@ -1,6 +1,7 @@
 // The per-element error formulas every part of the validator shares.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -19,6 +20,11 @@ inline constexpr double kFloat16Max = 65504.0;
 
 inline double relative_error(double abs_error, double golden) {
   return abs_error / (std::fabs(golden) + kRelativeErrorEpsilon);
+}
+
+// msaccucmp's min-max normalised value for the KL divergence (P for actual, Q for golden).
+inline double kl_value(double x, double offset, double scale) {
+  return std::max((x - offset) * scale, kKlFloor);
 }
 
 // The seed's rule: an element fails when either error exceeds its tolerance. `|`, not `||`: a

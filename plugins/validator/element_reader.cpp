@@ -9,7 +9,6 @@
 #include "simd_clones.hpp"
 
 namespace asc::validator {
-namespace {
 
 // float32 (and float16 via float) is what nearly every comparison reads: widened with the widest
 // vectors available (the baseline build's SSE2 loop took as long as a fifth of the comparison).
@@ -17,6 +16,8 @@ ASC_VALIDATOR_CLONES
 void widen_float32(const float* in, std::size_t count, double* out) {
   for (std::size_t i = 0; i < count; ++i) out[i] = static_cast<double>(in[i]);
 }
+
+namespace {
 
 template <class T>
 void convert_run(const T* in, std::size_t count, double* out) {
@@ -38,6 +39,10 @@ void convert_run(const T* in, std::size_t count, double* out) {
 }  // namespace
 
 ElementReader::ElementReader(const TensorView& view) : view_(view), contiguous_(view.is_contiguous()) {}
+
+const float* ElementReader::float32_data() const {
+  return contiguous_ && view_.dtype() == DType::Float32 ? reinterpret_cast<const float*>(view_.raw()) : nullptr;
+}
 
 void ElementReader::read(std::int64_t first, std::size_t count, double* out) const {
   if (!contiguous_) return read_strided(first, count, out);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <exception>
 #include <thread>
@@ -39,6 +40,31 @@ void run_chunks(std::int64_t count, int workers, Work&& work) {
   threads.clear();  // joins
   for (const auto& error : errors)
     if (error) std::rethrow_exception(error);
+}
+
+// Elements per chunk of run_shared_chunks: 256 blocks (2 MB of float64 pairs), small enough that
+// the chunks spread evenly over the threads, large enough that claiming one costs nothing.
+inline constexpr std::int64_t kSharedChunkElements = std::int64_t{1} << 16;
+static_assert(kSharedChunkElements % static_cast<std::int64_t>(kBlockSize) == 0);
+
+inline std::int64_t shared_chunk_count(std::int64_t count) {
+  return (count + kSharedChunkElements - 1) / kSharedChunkElements;
+}
+
+// Calls work(worker, chunk, begin, end) for the chunks of kSharedChunkElements elements of
+// [0, count), which `workers` threads claim in increasing order as they become free: a thread
+// slowed down (a core shared with another process) takes fewer chunks instead of holding the
+// others up. Each worker sees its chunks in increasing order. Rethrows the first exception.
+template <class Work>
+void run_shared_chunks(std::int64_t count, int workers, Work&& work) {
+  const std::int64_t chunks = shared_chunk_count(count);
+  std::atomic<std::int64_t> next{0};
+  run_chunks(count, workers, [&](int w, std::int64_t, std::int64_t) {
+    for (std::int64_t chunk = next++; chunk < chunks; chunk = next++) {
+      const std::int64_t begin = chunk * kSharedChunkElements;
+      work(w, chunk, begin, std::min(count, begin + kSharedChunkElements));
+    }
+  });
 }
 
 }  // namespace asc::validator

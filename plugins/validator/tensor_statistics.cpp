@@ -9,6 +9,7 @@
 
 #include "element_errors.hpp"
 #include "element_reader.hpp"
+#include "float32_block_kernels.hpp"
 #include "parallel_chunks.hpp"
 
 namespace asc::validator {
@@ -180,7 +181,14 @@ void merge_nonfinite(NonFiniteCounts& total, const NonFiniteCounts& part) {
   merge_positions(total.first_inf, part.first_inf);
 }
 
-// One worker's share of the first pass.
+// The first pass's floating-point sums over one chunk. They are kept per chunk and added up in
+// chunk order, so that the result does not depend on which thread took which chunk.
+struct ChunkSums {
+  FirstPassSums sums;
+  std::int64_t finite_pairs = 0;
+};
+
+// One worker's share of the first pass: the chunks it takes, in increasing order.
 class FirstPassWorker {
  public:
   FirstPassWorker(const ElementReader& golden, const ElementReader& actual, const ComparisonOptions& options,
@@ -197,30 +205,41 @@ class FirstPassWorker {
     }
   }
 
-  void run(std::int64_t begin, std::int64_t end) {
+  ChunkSums run(std::int64_t begin, std::int64_t end) {
+    chunk_ = ChunkSums{};
+    const float* golden32 = golden_.float32_data();
+    const float* actual32 = actual_.float32_data();
     for (std::int64_t start = begin; start < end; start += static_cast<std::int64_t>(kBlockSize)) {
       const auto count = static_cast<std::size_t>(std::min<std::int64_t>(kBlockSize, end - start));
-      golden_.read(start, count, block_->golden);
-      actual_.read(start, count, block_->actual);
       Block& b = *block_;
-      FirstPassSums sums = first_pass_block(b.golden, b.actual, count, options_.abs_tolerance,
-                                            options_.rel_tolerance, b.abs_error);
+      FirstPassSums sums;
+      if (golden32 != nullptr && actual32 != nullptr) {
+        // Two float32 tensors: read in place; the block's float64 copies are made only if a
+        // rarer step needs them (ensure_widened).
+        sums = first_pass_block(golden32 + start, actual32 + start, count, options_.abs_tolerance,
+                                options_.rel_tolerance, b.abs_error);
+        widened_ = false;
+      } else {
+        read_block(start, count);
+        sums = first_pass_block(b.golden, b.actual, count, options_.abs_tolerance, options_.rel_tolerance,
+                                b.abs_error);
+      }
       if (sums.finite()) {
         accept(sums, count, start, false);
         continue;
       }
+      ensure_widened(start, count);
       const std::size_t kept = separate_nonfinite(start, count);
       if (kept == 0) continue;
       sums = first_pass_block(b.golden, b.actual, kept, options_.abs_tolerance, options_.rel_tolerance,
                               b.abs_error);
       accept(sums, kept, start, true);
     }
+    return chunk_;
   }
 
   void merge_into(TensorStatistics& stats, std::vector<ElementSample>& abs_pool,
                   std::vector<ElementSample>& rel_pool) {
-    merge_first(stats.first, sums_, stats.finite_pairs == 0);
-    stats.finite_pairs += finite_pairs_;
     stats.failing += failing_;
     stats.abs_failing += abs_failing_;
     stats.rel_failing += rel_failing_;
@@ -276,6 +295,18 @@ class FirstPassWorker {
     return kept;
   }
 
+  void read_block(std::int64_t start, std::size_t count) {
+    golden_.read(start, count, block_->golden);
+    actual_.read(start, count, block_->actual);
+    widened_ = true;
+  }
+
+  // The block's golden and actual values as float64 (block_->golden/actual), for the steps that
+  // look at single elements.
+  void ensure_widened(std::int64_t start, std::size_t count) {
+    if (!widened_) read_block(start, count);
+  }
+
   std::int64_t flat_index(std::size_t i, std::int64_t start, bool compacted) const {
     return compacted ? block_->index[i] : start + static_cast<std::int64_t>(i);
   }
@@ -283,15 +314,20 @@ class FirstPassWorker {
   // Takes in the sums of a block's `count` finite pairs (the first `count` entries of the block).
   void accept(const FirstPassSums& sums, std::size_t count, std::int64_t start, bool compacted) {
     const Block& b = *block_;
-    merge_first(sums_, sums, finite_pairs_ == 0);
-    finite_pairs_ += static_cast<std::int64_t>(count);
+    merge_first(chunk_.sums, sums, chunk_.finite_pairs == 0);
+    chunk_.finite_pairs += static_cast<std::int64_t>(count);
     failing_ += sums.failing;
     abs_histogram_.add(b.abs_error, count);
-    if (sums.failing > 0) note_failures(count, start, compacted);
-    if (sums.golden_max > kFloat16Max || sums.golden_min < -kFloat16Max)
+    if (sums.failing > 0) {
+      ensure_widened(start, count);
+      note_failures(count, start, compacted);
+    }
+    if (sums.golden_max > kFloat16Max || sums.golden_min < -kFloat16Max) {
+      ensure_widened(start, count);
       for (std::size_t i = 0; i < count; ++i)
         if (std::fabs(b.golden[i]) > kFloat16Max)
           note_overflow(flat_index(i, start, compacted), std::fabs(b.golden[i]));
+    }
     offer_worst(worst_abs_, sums.abs_error_max, count, start, compacted);
     offer_worst(worst_rel_, sums.rel_error_max, count, start, compacted);
   }
@@ -305,6 +341,7 @@ class FirstPassWorker {
   void offer_worst(WorstElements& worst, double block_max, std::size_t count, std::int64_t start,
                    bool compacted) {
     if (!(block_max > worst.threshold())) return;
+    ensure_widened(start, count);
     for (std::size_t i = 0; i < count; ++i) worst.offer(sample(i, start, compacted));
   }
 
@@ -353,8 +390,9 @@ class FirstPassWorker {
   const ComparisonOptions& options_;
   const ChannelLayout& layout_;
   std::unique_ptr<Block> block_;
-  FirstPassSums sums_;
-  std::int64_t finite_pairs_ = 0, failing_ = 0, nan_mismatches_ = 0, inf_mismatches_ = 0;
+  bool widened_ = false;  // whether block_->golden/actual hold the current block
+  ChunkSums chunk_;  // of the chunk being run
+  std::int64_t failing_ = 0, nan_mismatches_ = 0, inf_mismatches_ = 0;
   std::optional<std::int64_t> first_failing_, first_overflow_;
   std::int64_t overflow_ = 0, abs_failing_ = 0, rel_failing_ = 0;
   double largest_overflow_ = 0;
@@ -390,13 +428,28 @@ SecondPassSums second_pass_chunk(const ElementReader& golden, const ElementReade
                                  std::int64_t end, const SecondPassConstants& constants) {
   auto block = std::make_unique<Block>();
   SecondPassSums total;
+  // Two float32 tensors are read in place (float32_block_kernels.hpp) when the fast logarithm applies.
+  const float* golden32 = constants.normalised ? golden.float32_data() : nullptr;
+  const float* actual32 = constants.normalised ? actual.float32_data() : nullptr;
+  using DoublePass = SecondPassSums (*)(const double*, const double*, std::size_t, const SecondPassConstants&);
+  const DoublePass pass = constants.normalised ? DoublePass{second_pass_block} : second_pass_block_exact_log;
   for (std::int64_t start = begin; start < end; start += static_cast<std::int64_t>(kBlockSize)) {
     auto count = static_cast<std::size_t>(std::min<std::int64_t>(kBlockSize, end - start));
-    golden.read(start, count, block->golden);
-    actual.read(start, count, block->actual);
-    const auto pass = constants.normalised ? second_pass_block : second_pass_block_exact_log;
-    SecondPassSums sums = pass(block->golden, block->actual, count, constants);
+    bool widened = false;
+    auto widen_block = [&] {
+      golden.read(start, count, block->golden);
+      actual.read(start, count, block->actual);
+      widened = true;
+    };
+    SecondPassSums sums;
+    if (golden32 != nullptr && actual32 != nullptr) {
+      sums = second_pass_block(golden32 + start, actual32 + start, count, constants);
+    } else {
+      widen_block();
+      sums = pass(block->golden, block->actual, count, constants);
+    }
     if (!sums.finite()) {  // drop the non-finite pairs, as the first pass did
+      if (!widened) widen_block();
       std::size_t kept = 0;
       for (std::size_t i = 0; i < count; ++i)
         if (std::isfinite(block->golden[i]) && std::isfinite(block->actual[i])) {
@@ -460,9 +513,16 @@ TensorStatistics gather_statistics(const TensorView& golden, const TensorView& a
   std::vector<std::unique_ptr<FirstPassWorker>> first(static_cast<std::size_t>(workers));
   for (auto& worker : first)
     worker = std::make_unique<FirstPassWorker>(golden_reader, actual_reader, options, layout);
-  run_chunks(stats.elements, workers, [&](int w, std::int64_t begin, std::int64_t end) {
-    first[static_cast<std::size_t>(w)]->run(begin, end);
+  const auto chunks = static_cast<std::size_t>(shared_chunk_count(stats.elements));
+  std::vector<ChunkSums> first_sums(chunks);
+  run_shared_chunks(stats.elements, workers, [&](int w, std::int64_t chunk, std::int64_t begin, std::int64_t end) {
+    first_sums[static_cast<std::size_t>(chunk)] = first[static_cast<std::size_t>(w)]->run(begin, end);
   });
+  for (const ChunkSums& part : first_sums) {
+    if (part.finite_pairs == 0) continue;  // its extremes are not values of the tensor
+    merge_first(stats.first, part.sums, stats.finite_pairs == 0);
+    stats.finite_pairs += part.finite_pairs;
+  }
   std::vector<ElementSample> abs_pool, rel_pool;
   for (const auto& worker : first) worker->merge_into(stats, abs_pool, rel_pool);
   stats.worst_abs = merge_worst(std::move(abs_pool), &ElementSample::abs_error);
@@ -470,10 +530,9 @@ TensorStatistics gather_statistics(const TensorView& golden, const TensorView& a
   if (stats.finite_pairs == 0) return stats;
 
   const SecondPassConstants constants = second_pass_constants(stats);
-  std::vector<SecondPassSums> second(static_cast<std::size_t>(workers));
-  run_chunks(stats.elements, workers, [&](int w, std::int64_t begin, std::int64_t end) {
-    second[static_cast<std::size_t>(w)] =
-        second_pass_chunk(golden_reader, actual_reader, begin, end, constants);
+  std::vector<SecondPassSums> second(chunks);
+  run_shared_chunks(stats.elements, workers, [&](int, std::int64_t chunk, std::int64_t begin, std::int64_t end) {
+    second[static_cast<std::size_t>(chunk)] = second_pass_chunk(golden_reader, actual_reader, begin, end, constants);
   });
   for (const auto& part : second) merge_second(stats.second, part);
   return stats;
