@@ -3,8 +3,9 @@
 #include <algorithm>
 #include <vector>
 
+#include <asc/sdk/parallel.hpp>
+
 #include "common/gemm.hpp"
-#include "common/parallel_for.hpp"
 
 namespace asc::ops {
 namespace {

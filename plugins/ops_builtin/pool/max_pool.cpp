@@ -1,12 +1,13 @@
 // MaxPool (opset 11-17): N-D max over dilated windows, with the optional Indices output
 // (int64 positions in the flattened input, row- or column-major per storage_order).
-#include <asc/sdk/error.hpp>
 #include <limits>
 #include <string>
 #include <type_traits>
 
+#include <asc/sdk/error.hpp>
+#include <asc/sdk/parallel.hpp>
+
 #include "common/nn_compute_dtype.hpp"
-#include "common/parallel_for.hpp"
 #include "common/uninitialized_tensor.hpp"
 #include "pool/pool_common.hpp"
 

@@ -41,7 +41,8 @@ struct KernelContext {
   std::int64_t opset;
   std::vector<const Tensor*> inputs;  // nullptr for an omitted optional input
   std::vector<Tensor> outputs;
-  // Threads the kernel may use (backends decide; 1 for the reference backend by default).
+  // Threads the kernel may use (backends decide; 1 for the reference backend by default);
+  // asc::parallel_for (parallel.hpp) runs work on them.
   int threads = 1;
 
   std::size_t input_count() const noexcept { return inputs.size(); }

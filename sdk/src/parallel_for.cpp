@@ -1,17 +1,39 @@
-#include "common/parallel_for.hpp"
+#include "asc/sdk/parallel.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <exception>
 #include <mutex>
 #include <thread>
 #include <vector>
 
-namespace asc::ops {
+namespace asc {
 namespace {
 
-// Workers sleep until a job is posted, claim items from a shared counter, and report back when
-// the counter runs out. One job at a time (busy_ guards it).
+// How long a thread polls before it sleeps on a condition variable: a model's kernels come back
+// to back, and waking a sleeping thread costs tens of microseconds each time (measured on the
+// ResNet-50 run; ONNX Runtime's and OpenMP's pools spin for the same reason).
+constexpr auto kSpin = std::chrono::microseconds(100);
+
+// Polls done() until it holds or kSpin has passed; returns done()'s last value.
+template <class Done>
+bool spin_until(Done&& done) {
+  const auto deadline = std::chrono::steady_clock::now() + kSpin;
+  for (;;) {
+    for (int i = 0; i < 64; ++i) {
+      if (done()) return true;
+#if defined(__x86_64__) || defined(__i386__)
+      __builtin_ia32_pause();
+#endif
+    }
+    if (std::chrono::steady_clock::now() >= deadline) return done();
+  }
+}
+
+// Workers wait until a job is posted, claim items from a shared counter, and report back when
+// the counter runs out. One job at a time (busy_ guards it). Waiting threads spin briefly
+// (spin_until) before they sleep.
 class WorkerPool {
  public:
   ~WorkerPool() {
@@ -42,6 +64,7 @@ class WorkerPool {
     }
     wake_.notify_all();
     claim_items();
+    spin_until([&] { return running_.load(std::memory_order_acquire) == 0; });
     std::unique_lock lock(mutex_);
     finished_.wait(lock, [&] { return running_ == 0; });
     item_ = nullptr;
@@ -53,6 +76,7 @@ class WorkerPool {
   void work(int index) {
     std::uint64_t seen = 0;
     for (;;) {
+      spin_until([&] { return stopping_.load() || generation_.load(std::memory_order_acquire) != seen; });
       {
         std::unique_lock lock(mutex_);
         wake_.wait(lock, [&] { return stopping_ || (generation_ != seen && index < helpers_); });
@@ -86,10 +110,10 @@ class WorkerPool {
   const std::function<void(std::int64_t)>* item_ = nullptr;
   std::int64_t count_ = 0;
   std::atomic<std::int64_t> next_{0};
-  int helpers_ = 0;   // workers taking part in the current job (the first helpers_ of them)
-  int running_ = 0;   // of those, the ones not yet done
-  std::uint64_t generation_ = 0;
-  bool stopping_ = false;
+  int helpers_ = 0;  // workers taking part in the current job (the first helpers_ of them)
+  std::atomic<int> running_{0};  // of those, the ones not yet done
+  std::atomic<std::uint64_t> generation_{0};
+  std::atomic<bool> stopping_{false};
   std::exception_ptr error_;
 };
 
@@ -106,4 +130,4 @@ void parallel_for(int threads, std::int64_t count, const std::function<void(std:
   for (std::int64_t i = 0; i < count; ++i) item(i);
 }
 
-}  // namespace asc::ops
+}  // namespace asc
