@@ -19,10 +19,10 @@ using reference::PlanStep;
 
 // A task's result as the host stores it: in the value's host dtype (a Cast to fp16 the
 // compiler inserted yields float32 with fp16 values), rounded to fp16 where the device holds fp16.
-Tensor stored(Tensor output, DType host_dtype, bool as_fp16) {
+Tensor stored(Tensor output, DType host_dtype, bool as_fp16, int threads) {
   output = output.contiguous();
   if (host_dtype != DType::Undefined && output.dtype() != host_dtype) output = output.cast(host_dtype);
-  return as_fp16 ? rounded(std::move(output)) : output;
+  return as_fp16 ? rounded(std::move(output), threads) : output;
 }
 
 }  // namespace
@@ -103,7 +103,8 @@ TensorMap NpusimExecutable::execute(const TensorMap& inputs, const RunOptions& o
         const int slot = step.output_slots[i];
         if (slot == kNoSlot || !context.outputs[i].defined()) continue;
         const auto s = static_cast<std::size_t>(slot);
-        context.outputs[i] = stored(std::move(context.outputs[i]), host_dtypes_[s], stored_as_fp16_[s]);
+        context.outputs[i] =
+            stored(std::move(context.outputs[i]), host_dtypes_[s], stored_as_fp16_[s], options.threads);
       }
       if (task.unit != ComputeUnit::None) {
         if (options.profile_sink != nullptr)

@@ -1,13 +1,22 @@
 #include "precision.hpp"
 
+#include <algorithm>
 #include <asc/sdk/half.hpp>
+#include <asc/sdk/parallel.hpp>
 
 namespace asc::npusim {
 
-void round_float_tensor_to_f16(Tensor& tensor) {
+void round_float_tensor_to_f16(Tensor& tensor, int threads) {
   if (!tensor.defined() || tensor.dtype() != DType::Float32) return;
   const auto values = tensor.span<float>();
-  round_to_f16(values, values);
+  constexpr std::size_t kChunk = 32768;  // elements per work item (128 KB)
+  const auto chunks = static_cast<std::int64_t>((values.size() + kChunk - 1) / kChunk);
+  parallel_for(threads, chunks, [&](std::int64_t chunk) {
+    const auto part =
+        values.subspan(static_cast<std::size_t>(chunk) * kChunk,
+                       std::min(kChunk, values.size() - static_cast<std::size_t>(chunk) * kChunk));
+    round_to_f16(part, part);
+  });
 }
 
 Tensor rounded_copy(const Tensor& tensor) {
@@ -17,10 +26,10 @@ Tensor rounded_copy(const Tensor& tensor) {
   return copy;
 }
 
-Tensor rounded(Tensor tensor) {
+Tensor rounded(Tensor tensor, int threads) {
   if (!tensor.defined() || tensor.dtype() != DType::Float32) return tensor;
   if (!tensor.is_contiguous() || tensor.buffer().use_count() != 1) return rounded_copy(tensor);
-  round_float_tensor_to_f16(tensor);
+  round_float_tensor_to_f16(tensor, threads);
   return tensor;
 }
 

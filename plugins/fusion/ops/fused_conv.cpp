@@ -6,6 +6,7 @@
 #include <climits>
 
 #include <asc/sdk/op_registry.hpp>
+#include <asc/sdk/parallel.hpp>
 
 #include "common/cost_utils.hpp"
 #include "ops/activation_epilogue.hpp"
@@ -34,9 +35,10 @@ void infer(InferenceContext& context) {
 }
 
 // The residual Add and a ReLU done in one pass, in place on the convolution's fresh output (the
-// common ResNet epilogue): two fewer full passes over the activation, and no new buffers.
+// common ResNet epilogue): two fewer full passes over the activation, and no new buffers; the
+// kernel's threads share it.
 // False when the operands need the general path (other dtypes, broadcasting, other activations).
-bool add_relu_in_place(const Node& fused, Tensor& y, const Tensor* residual) {
+bool add_relu_in_place(const Node& fused, Tensor& y, const Tensor* residual, int threads) {
   const std::string activation = fused.attributes.get_string("activation", "");
   if (activation != "Relu" && !(activation.empty() && residual != nullptr)) return false;
   if (y.dtype() != DType::Float32 || !y.is_contiguous() || y.buffer().use_count() != 1) return false;
@@ -47,10 +49,14 @@ bool add_relu_in_place(const Node& fused, Tensor& y, const Tensor* residual) {
   const float* add = residual == nullptr ? nullptr : residual->data<float>();
   const std::int64_t n = y.numel();
   const bool relu = activation == "Relu";
-  for (std::int64_t i = 0; i < n; ++i) {
-    const float value = add == nullptr ? out[i] : out[i] + add[i];
-    out[i] = relu ? std::max(value, 0.0f) : value;
-  }
+  constexpr std::int64_t kChunk = 16384;  // elements per work item: 64 KB, a few microseconds
+  parallel_for(threads, (n + kChunk - 1) / kChunk, [&](std::int64_t chunk) {
+    const std::int64_t end = std::min(n, (chunk + 1) * kChunk);
+    for (std::int64_t i = chunk * kChunk; i < end; ++i) {
+      const float value = add == nullptr ? out[i] : out[i] + add[i];
+      out[i] = relu ? std::max(value, 0.0f) : value;
+    }
+  });
   return true;
 }
 
@@ -58,7 +64,7 @@ void compute(KernelContext& context) {
   Tensor y = run_inner(context.node, "Conv", input_prefix(context.inputs, kConvInputs), context.threads,
                        conv_attributes(context.node));
   const Tensor* residual = context.has_input(kResidual) ? context.inputs[kResidual] : nullptr;
-  if (add_relu_in_place(context.node, y, residual)) {
+  if (add_relu_in_place(context.node, y, residual, context.threads)) {
     context.outputs[0] = std::move(y);
     return;
   }
