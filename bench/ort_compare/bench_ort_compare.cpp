@@ -26,6 +26,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <asc/host/memory_policy.hpp>
 #include <asc/host/plugin_host.hpp>
 #include <asc/sdk/error.hpp>
 #include <asc/sdk/parser.hpp>
@@ -283,6 +284,7 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  asc::host::retain_freed_memory();
   try {
     return run(argc, argv);
   } catch (const std::exception& e) {

@@ -2,6 +2,7 @@
 // one on a card. A thin front end: it reads the custom operator directories the .om records,
 // loads the plugins an offline model needs (no ONNX parser), and runs the npusim.bench stage
 // with the flags as its parameters; the stage prints ais_bench's lines and writes its files.
+#include <asc/host/memory_policy.hpp>
 #include <asc/host/plugin_host.hpp>
 #include <asc/host/single_stage.hpp>
 #include <asc/sdk/error.hpp>
@@ -38,6 +39,7 @@ int run(const std::string& program, const std::vector<std::string>& arguments) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  asc::host::retain_freed_memory();
   try {
     return run(argv[0], {argv + 1, argv + argc});
   } catch (const asc::Error& error) {

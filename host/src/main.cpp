@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "asc/host/close_names.hpp"
+#include "asc/host/memory_policy.hpp"
 #include "asc/host/pipeline_runner.hpp"
 #include "asc/sdk/error.hpp"
 #include "asc/sdk/version.hpp"
@@ -55,6 +56,7 @@ int dispatch(const std::vector<std::string>& arguments) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  asc::host::retain_freed_memory();
   try {
     return dispatch({argv + 1, argv + argc});
   } catch (const asc::host::StageFailure& failure) {
