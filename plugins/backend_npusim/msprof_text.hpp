@@ -1,13 +1,13 @@
-// Text conventions shared by the msprof-style files: CSV lines (fields quoted only when they hold
-// a comma, quote or newline) and numbers with msprof's three decimals.
+// Text conventions shared by the msprof-style files: numbers with msprof's three decimals; CSV
+// lines are asc::csv_line (fields quoted only when they hold a comma, quote or newline).
 #pragma once
 
 #include <string>
-#include <vector>
+
+#include <asc/sdk/text_escape.hpp>
 
 namespace asc::npusim {
 
-std::string msprof_number(double value);                       // "12.345"
-std::string csv_line(const std::vector<std::string>& fields);  // ends with '\n'
+std::string msprof_number(double value);  // "12.345"
 
 }  // namespace asc::npusim

@@ -1,16 +1,11 @@
 #include "report_csv.hpp"
 
+#include <asc/sdk/text_escape.hpp>
+
 #include "text_format.hpp"
 
 namespace asc::validator {
 namespace {
-
-std::string quoted(const std::string& field) {
-  if (field.find_first_of(",\"\n\r") == std::string::npos) return field;
-  std::string out = "\"";
-  for (const char c : field) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
 
 std::string classes_text(const std::vector<std::string>& classes) {
   std::string text;
@@ -29,10 +24,7 @@ std::string render_csv(const NetworkComparison& comparison) {
         "Elements", "MinAbsTolerance", "MinRelTolerance", "Result", "ErrorClasses"})
     header.emplace_back(column);
   std::string csv;
-  auto write_line = [&](const std::vector<std::string>& fields) {
-    for (std::size_t i = 0; i < fields.size(); ++i) csv += (i ? "," : "") + quoted(fields[i]);
-    csv += "\n";
-  };
+  auto write_line = [&](const std::vector<std::string>& fields) { csv += csv_line(fields); };
   write_line(header);
   for (std::size_t r = 0; r < comparison.rows.size(); ++r) {
     const NetworkRow& row = comparison.rows[r];

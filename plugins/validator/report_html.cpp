@@ -3,33 +3,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include <asc/sdk/text_escape.hpp>
+
 #include "text_format.hpp"
 
 namespace asc::validator {
 namespace {
-
-std::string escaped(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
 
 constexpr const char* kStyle = R"(
 body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}
@@ -89,11 +68,11 @@ std::string histogram_svg(const OctaveHistogram& histogram, double tolerance, co
     const int bar_height = static_cast<int>(std::lround(share * 100));
     svg += "<rect x='" + std::to_string(x) + "' y='" + std::to_string(base - bar_height) +
            "' width='14' height='" + std::to_string(bar_height) + "' fill='#5c6bc0'><title>[" +
-           escaped(bars[i].first) + ", x2): " + std::to_string(bars[i].second) + " elements</title></rect>";
+           html_escape(bars[i].first) + ", x2): " + std::to_string(bars[i].second) + " elements</title></rect>";
     if (i % 3 == 0)
       svg += "<text x='" + std::to_string(x + 7) + "' y='" + std::to_string(base + 6) +
              "' font-size='9' text-anchor='end' transform='rotate(-60 " + std::to_string(x + 7) + " " +
-             std::to_string(base + 6) + ")'>" + escaped(bars[i].first) + "</text>";
+             std::to_string(base + 6) + ")'>" + html_escape(bars[i].first) + "</text>";
   }
   // The tolerance sits inside the octave bin [2^k, 2^(k+1)) with k = floor(log2(tolerance)).
   if (tolerance > 0 && std::isfinite(tolerance)) {
@@ -107,7 +86,7 @@ std::string histogram_svg(const OctaveHistogram& histogram, double tolerance, co
                format_number(tolerance) + "</title></line>";
       }
   }
-  svg += "</svg><figcaption>" + escaped(title) +
+  svg += "</svg><figcaption>" + html_escape(title) +
          " (bins of powers of two, log-scaled counts; red: tolerance " + format_number(tolerance) +
          ")</figcaption></figure>";
   return svg;
@@ -129,7 +108,7 @@ std::string concentration_svg(const Concentration& along) {
            "' fill='#ef6c00'><title>" + along.axis + " " + std::to_string(i) + ": " +
            std::to_string(along.failures[i]) + " failures</title></rect>";
   }
-  svg += "</svg><figcaption>failures per " + escaped(along.axis) + ": " + escaped(along.summary) +
+  svg += "</svg><figcaption>failures per " + html_escape(along.axis) + ": " + html_escape(along.summary) +
          "</figcaption></figure>";
   return svg;
 }
@@ -137,10 +116,10 @@ std::string concentration_svg(const Concentration& along) {
 std::string worst_table(const TensorComparison& c, const std::vector<ElementSample>& samples,
                         const std::string& by) {
   if (samples.empty()) return "";
-  std::string html = "<table class='worst'><tr><th>worst by " + escaped(by) +
+  std::string html = "<table class='worst'><tr><th>worst by " + html_escape(by) +
                      "</th><th>golden</th><th>actual</th><th>abs error</th><th>rel error</th></tr>";
   for (const ElementSample& e : samples)
-    html += "<tr><td>" + escaped(c.coordinates(e.index)) + "</td><td>" + format_number(e.golden) +
+    html += "<tr><td>" + html_escape(c.coordinates(e.index)) + "</td><td>" + format_number(e.golden) +
             "</td><td>" + format_number(e.actual) + "</td><td>" + format_number(e.abs_error) + "</td><td>" +
             format_number(e.rel_error) + "</td></tr>";
   return html + "</table>";
@@ -148,13 +127,13 @@ std::string worst_table(const TensorComparison& c, const std::vector<ElementSamp
 
 std::string details_html(const NetworkRow& row) {
   std::string html = "<div class='details'>";
-  if (!row.note.empty()) html += "<p>" + escaped(row.note) + "</p>";
+  if (!row.note.empty()) html += "<p>" + html_escape(row.note) + "</p>";
   if (!row.comparison) return html + "</div>";
   const TensorComparison& c = *row.comparison;
-  html += "<p>golden " + escaped(std::string(dtype_name(c.golden_dtype)) + shape_to_string(c.golden_shape)) +
-          ", actual " + escaped(std::string(dtype_name(c.actual_dtype)) + shape_to_string(c.actual_shape)) +
-          "; StandardDeviation " + escaped(standard_deviation_text(c.metrics)) + "</p><ul>";
-  for (const std::string& line : c.diagnostics) html += "<li>" + escaped(line) + "</li>";
+  html += "<p>golden " + html_escape(std::string(dtype_name(c.golden_dtype)) + shape_to_string(c.golden_shape)) +
+          ", actual " + html_escape(std::string(dtype_name(c.actual_dtype)) + shape_to_string(c.actual_shape)) +
+          "; StandardDeviation " + html_escape(standard_deviation_text(c.metrics)) + "</p><ul>";
+  for (const std::string& line : c.diagnostics) html += "<li>" + html_escape(line) + "</li>";
   html += "</ul><div class='charts'>";
   html += histogram_svg(c.stats.abs_histogram, c.options.abs_tolerance, "absolute error");
   for (const Concentration& along : c.concentration) html += concentration_svg(along);
@@ -174,7 +153,7 @@ std::string row_class(const NetworkRow& row, bool first) {
 }
 
 std::string cell(const std::string& text, const char* cls = nullptr) {
-  return std::string("<td") + (cls ? std::string(" class='") + cls + "'" : "") + ">" + escaped(text) +
+  return std::string("<td") + (cls ? std::string(" class='") + cls + "'" : "") + ">" + html_escape(text) +
          "</td>";
 }
 
@@ -186,16 +165,16 @@ std::string render_html(const NetworkComparison& comparison, const ReportContext
   std::string title = single ? "op_validate: " + (context.op_name.empty() ? std::string("tensor comparison")
                                                                           : context.op_name)
                              : std::string("op_validate: whole-network comparison");
-  std::string html = "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'><title>" + escaped(title) +
+  std::string html = "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'><title>" + html_escape(title) +
                      "</title><style>" + kStyle + "</style></head><body>\n";
-  html += "<h1>" + escaped(title) + " <span class='badge " + result + "'>" +
+  html += "<h1>" + html_escape(title) + " <span class='badge " + result + "'>" +
           (result == "pass"   ? "PASS"
            : result == "fail" ? "FAIL"
                               : "ERROR") +
           "</span></h1>\n";
   const ComparisonOptions& o = comparison.options;
-  html += "<table class='meta'><tr><td>golden</td><td>" + escaped(context.golden) +
-          "</td></tr><tr><td>actual</td><td>" + escaped(context.actual) +
+  html += "<table class='meta'><tr><td>golden</td><td>" + html_escape(context.golden) +
+          "</td></tr><tr><td>actual</td><td>" + html_escape(context.actual) +
           "</td></tr><tr><td>tolerances</td><td>abs " + format_number(o.abs_tolerance) + ", rel " +
           format_number(o.rel_tolerance) + ", error rate " + format_number(o.error_rate_threshold) +
           "</td></tr><tr><td>rows</td><td>" + std::to_string(comparison.compared) + " compared, " +
@@ -208,9 +187,9 @@ std::string render_html(const NetworkComparison& comparison, const ReportContext
     std::string classes;
     for (const auto& name : row.comparison->error_classes) classes += (classes.empty() ? "" : ", ") + name;
     html += "<div class='banner'>First operator failing the precision check: <a href='#row-" +
-            std::to_string(r) + "'><b>" + escaped(tensor_index_label(row)) + "</b></a> (" +
-            escaped(row.actual_op_type.empty() ? row.golden_op_type : row.actual_op_type) +
-            "): " + escaped(classes) + "</div>\n";
+            std::to_string(r) + "'><b>" + html_escape(tensor_index_label(row)) + "</b></a> (" +
+            html_escape(row.actual_op_type.empty() ? row.golden_op_type : row.actual_op_type) +
+            "): " + html_escape(classes) + "</div>\n";
   } else {
     html += "<div class='banner ok'>" +
             std::string(comparison.not_comparable > 0
