@@ -5,6 +5,7 @@
 #include <asc/host/memory_policy.hpp>
 #include <asc/host/plugin_host.hpp>
 #include <asc/host/single_stage.hpp>
+#include <asc/host/tool_main.hpp>
 #include <asc/sdk/error.hpp>
 #include <asc/sdk/log.hpp>
 #include <asc/sdk/pipeline.hpp>
@@ -40,15 +41,5 @@ int run(const std::string& program, const std::vector<std::string>& arguments) {
 
 int main(int argc, char** argv) {
   asc::host::retain_freed_memory();
-  try {
-    return run(argv[0], {argv + 1, argv + argc});
-  } catch (const asc::Error& error) {
-    std::cout << std::flush;
-    std::cerr << "[ERROR] " << error.what() << '\n';
-    return asc::exit_code_for(error.code());
-  } catch (const std::exception& unexpected) {
-    std::cout << std::flush;
-    std::cerr << "[ERROR] " << asc::Error(asc::ErrorCode::Internal, unexpected.what()).what() << '\n';
-    return asc::exit_code_for(asc::ErrorCode::Internal);
-  }
+  return asc::host::run_tool("[ERROR] ", [&] { return run(argv[0], {argv + 1, argv + argc}); });
 }

@@ -2,6 +2,7 @@
 // collection command line. It checks the options, puts them in PROFILER_SAMPLECONFIG for the
 // application's runtime (the npusim runtime in ais_bench honours it), runs the application and
 // names the PROF_* directories it wrote.
+#include <asc/host/tool_main.hpp>
 #include <asc/sdk/error.hpp>
 #include <iostream>
 #include <set>
@@ -59,15 +60,5 @@ int run(const std::vector<std::string>& arguments) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  try {
-    return run({argv + 1, argv + argc});
-  } catch (const asc::Error& error) {
-    std::cout << std::flush;
-    std::cerr << "[ERROR] " << error.what() << '\n';
-    return asc::exit_code_for(error.code());
-  } catch (const std::exception& unexpected) {
-    std::cout << std::flush;
-    std::cerr << "[ERROR] " << asc::Error(asc::ErrorCode::Internal, unexpected.what()).what() << '\n';
-    return asc::exit_code_for(asc::ErrorCode::Internal);
-  }
+  return asc::host::run_tool("[ERROR] ", [&] { return run({argv + 1, argv + argc}); });
 }

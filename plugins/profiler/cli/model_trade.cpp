@@ -3,6 +3,7 @@
 // parameters; the stage prints the summary and advice and writes the reports.
 #include <asc/host/plugin_host.hpp>
 #include <asc/host/single_stage.hpp>
+#include <asc/host/tool_main.hpp>
 #include <asc/sdk/error.hpp>
 #include <asc/sdk/pipeline.hpp>
 #include <iostream>
@@ -31,13 +32,5 @@ int run(const std::vector<std::string>& arguments) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  try {
-    return run({argv + 1, argv + argc});
-  } catch (const asc::Error& error) {
-    std::cerr << "modelTrade: " << error.what() << '\n';
-    return asc::exit_code_for(error.code());
-  } catch (const std::exception& unexpected) {
-    std::cerr << "modelTrade: " << asc::Error(asc::ErrorCode::Internal, unexpected.what()).what() << '\n';
-    return asc::exit_code_for(asc::ErrorCode::Internal);
-  }
+  return asc::host::run_tool("modelTrade: ", [&] { return run({argv + 1, argv + argc}); });
 }

@@ -3,6 +3,7 @@
 // its parameters; the stage prints the metrics and diagnosis and writes the reports.
 #include <asc/host/plugin_host.hpp>
 #include <asc/host/single_stage.hpp>
+#include <asc/host/tool_main.hpp>
 #include <asc/sdk/error.hpp>
 #include <asc/sdk/pipeline.hpp>
 #include <iostream>
@@ -33,13 +34,8 @@ int run(const std::vector<std::string>& arguments) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  try {
-    return run({argv + 1, argv + argc});
-  } catch (const asc::Error& error) {
-    std::cerr << "op_validate: " << error.what() << '\n';
-    return error.code() == asc::ErrorCode::ValidationFailed ? kExitPrecisionFailure : kExitBadInput;
-  } catch (const std::exception& unexpected) {
-    std::cerr << "op_validate: " << asc::Error(asc::ErrorCode::Internal, unexpected.what()).what() << '\n';
-    return kExitBadInput;
-  }
+  return asc::host::run_tool("op_validate: ", [&] { return run({argv + 1, argv + argc}); },
+                              [](asc::ErrorCode code) {
+                                return code == asc::ErrorCode::ValidationFailed ? kExitPrecisionFailure : kExitBadInput;
+                              });
 }
