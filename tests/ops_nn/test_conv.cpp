@@ -102,6 +102,11 @@ TEST_CASE("Conv: outputs larger than one block of positions, on one thread and s
                attrs({{"strides", Ints{2, 2}}, {"dilations", Ints{2, 2}}, {"pads", Ints{2, 1, 0, 3}}}), 98,
                threads);
     check_conv({1, 16, 160, 160}, {8, 16, 1, 1}, {1, {1, 1}, {1, 1}, {0, 0}, {0, 0}}, true, {}, 99, threads);
+    // Blocks are 1.5 MB of columns: these two make at least 6 blocks (2 per thread at 3 threads),
+    // so every thread count takes the block-parallel path, 3x3 and pointwise.
+    check_conv({1, 64, 70, 64}, {8, 64, 3, 3}, {1, {1, 1}, {1, 1}, {1, 1}, {1, 1}}, true,
+               attrs({{"pads", Ints{1, 1, 1, 1}}}), 110, threads);
+    check_conv({1, 16, 400, 400}, {8, 16, 1, 1}, {1, {1, 1}, {1, 1}, {0, 0}, {0, 0}}, false, {}, 111, threads);
   }
 }
 
