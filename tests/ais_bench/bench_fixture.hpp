@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 namespace asc::test {
 
@@ -30,5 +31,11 @@ nlohmann::json read_json(const std::filesystem::path& file);
 std::string read_text(const std::filesystem::path& file);
 std::vector<float> read_floats(const std::filesystem::path& raw_file);
 void write_floats(const std::filesystem::path& raw_file, const std::vector<float>& values);
+
+// The one entry of `dir` whose name starts with `prefix` (the test fails when there is not
+// exactly one).
+std::filesystem::path only_entry(const std::filesystem::path& dir, const std::string& prefix);
+// A CSV file's rows split at commas (the msprof files' fields hold no quoted commas).
+std::vector<std::vector<std::string>> csv_rows(const std::filesystem::path& file);
 
 }  // namespace asc::test

@@ -14,30 +14,6 @@
 using namespace asc;
 using namespace asc::test;
 
-namespace {
-
-std::vector<std::vector<std::string>> csv_rows(const std::filesystem::path& file) {
-  std::vector<std::vector<std::string>> rows;
-  std::istringstream in(read_text(file));
-  for (std::string line; std::getline(in, line);) {
-    std::vector<std::string> fields;
-    std::istringstream fields_in(line);
-    for (std::string field; std::getline(fields_in, field, ',');) fields.push_back(field);
-    rows.push_back(fields);
-  }
-  return rows;
-}
-
-std::filesystem::path only_entry(const std::filesystem::path& dir, const std::string& prefix) {
-  std::vector<std::filesystem::path> found;
-  for (const auto& entry : std::filesystem::directory_iterator(dir))
-    if (entry.path().filename().string().rfind(prefix, 0) == 0) found.push_back(entry.path());
-  REQUIRE(found.size() == 1);
-  return found.front();
-}
-
-}  // namespace
-
 TEST_CASE("--dump writes {op_name}.{output_index}.{timestamp}.bin and .npy per task, and a manifest with provenance") {
   TempDir dir;
   const CommandResult result =
