@@ -7,9 +7,11 @@
 #include <asc/sdk/registry.hpp>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "msprof_options.hpp"
 #include "msprof_output.hpp"
 #include "npusim_backend.hpp"
 #include "npusim_executable.hpp"
@@ -99,8 +101,12 @@ void run(PipelineContext& ctx, const StageParams& params) {
   ctx.profile.events = sink.events;
   ctx.artifacts["npusim_outputs"] = output_dir;
   if (!options.dump_dir.empty()) ctx.artifacts["npusim_dump"] = options.dump_dir;
-  if (const std::string profile_dir = optional_string(params, "profile_dir"); !profile_dir.empty()) {
-    const std::filesystem::path prof = write_msprof_output(profile_dir, sink.events, npu.soc());
+  // msprof's collection through the environment wins over profile_dir, as in npusim.bench.
+  std::optional<CollectionOptions> collection = collection_from_environment();
+  if (const std::string profile_dir = optional_string(params, "profile_dir"); !collection && !profile_dir.empty())
+    collection = default_collection(profile_dir);
+  if (collection) {
+    const std::filesystem::path prof = write_msprof_output(*collection, sink.events, npu.soc());
     ctx.artifacts["npusim_profile"] = prof;
     log_info(std::string(kStage) + ": wrote profile " + prof.string());
   }

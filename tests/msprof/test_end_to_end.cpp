@@ -159,6 +159,27 @@ TEST_CASE("the runtime takes msprof's config from the environment; a run shorter
   CHECK(result.err.find("less than one 10 ms sampling period") != std::string::npos);
 }
 
+TEST_CASE("asc run with npusim.run under msprof writes the profile too, without copy tasks") {
+  om("conv_relu");  // makes the test models in the fixture directory
+  TempDir dir;
+  const CommandResult result =
+      msprof("--output=" + quoted(dir / "prof") + " " + ASC_EXECUTABLE + " run " + ASC_SOURCE_DIR +
+             "/configs/pipelines/run_npusim.yaml --set model=" + quoted(fixture_dir() / "conv_relu.onnx") +
+             " --set output_dir=" + quoted(dir / "out"));
+  INFO(result.out, result.err);
+  REQUIRE(result.exit_code == 0);
+  const std::filesystem::path output = only_entry(dir / "prof", "PROF_") / "mindstudio_profiler_output";
+  // npusim.run runs the graph as parsed (no fusion) synchronously, with no host copies: the tasks
+  // are Conv and Relu and the two Casts force_fp16 puts at the input and the output.
+  const auto tasks = csv_rows(only_entry(output, "task_time_"));
+  REQUIRE(tasks.size() == 1 + 4);
+  std::vector<std::string> kernels;
+  for (std::size_t r = 1; r < tasks.size(); ++r) kernels.push_back(tasks[r][1] + "/" + tasks[r][2]);
+  CHECK(kernels == std::vector<std::string>{"Cast_x_float16/KERNEL_AICORE", "conv/KERNEL_AICORE",
+                                            "relu/KERNEL_AICORE", "Cast_y/KERNEL_AICORE"});
+  CHECK(csv_rows(only_entry(output, "op_summary_")).size() == 1 + 4);
+}
+
 TEST_CASE("a malformed PROFILER_SAMPLECONFIG stops ais_bench with a coded error, writing nothing") {
   TempDir dir;
   const CommandResult result =
