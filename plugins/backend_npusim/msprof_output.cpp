@@ -205,9 +205,4 @@ std::filesystem::path write_msprof_output(const CollectionOptions& options, cons
   return dir / name;
 }
 
-std::filesystem::path write_msprof_output(const std::filesystem::path& dir, const std::vector<ProfileEvent>& events,
-                                          const SocConfig& soc) {
-  return write_msprof_output(default_collection(dir), events, soc);
-}
-
 }  // namespace asc::npusim

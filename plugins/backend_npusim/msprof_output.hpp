@@ -32,8 +32,5 @@ std::vector<std::string> op_summary_columns(const SocConfig& soc, bool with_pmu 
 // Writes under options.result_dir; returns the PROF_* directory.
 std::filesystem::path write_msprof_output(const CollectionOptions& options, const std::vector<ProfileEvent>& events,
                                           const SocConfig& soc);
-// msprof's default collection (task-based) into `dir`.
-std::filesystem::path write_msprof_output(const std::filesystem::path& dir, const std::vector<ProfileEvent>& events,
-                                          const SocConfig& soc);
 
 }  // namespace asc::npusim

@@ -23,9 +23,7 @@ std::string render_csv(const NetworkComparison& comparison) {
        {"CompareFailReason", "IsNpuOps", "IsPrecisionError", "ComparedWith", "ErrorRate", "FailingElements",
         "Elements", "MinAbsTolerance", "MinRelTolerance", "Result", "ErrorClasses"})
     header.emplace_back(column);
-  std::string csv;
-  auto write_line = [&](const std::vector<std::string>& fields) { csv += csv_line(fields); };
-  write_line(header);
+  std::string csv = csv_line(header);
   for (std::size_t r = 0; r < comparison.rows.size(); ++r) {
     const NetworkRow& row = comparison.rows[r];
     const TensorComparison* c = row.comparison ? &*row.comparison : nullptr;
@@ -59,7 +57,7 @@ std::string render_csv(const NetworkComparison& comparison) {
     fields.push_back(c ? format_number(c->min_rel_tolerance) : "NaN");
     fields.push_back(result_label(row));
     fields.push_back(c ? classes_text(c->error_classes) : "");
-    write_line(fields);
+    csv += csv_line(fields);
   }
   return csv;
 }
