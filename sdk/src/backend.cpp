@@ -97,6 +97,24 @@ std::unique_ptr<Executable> Backend::load(const std::filesystem::path& path, con
               "cannot load '" + path.string() + "': backend '" + name() + "' has no file format");
 }
 
+std::vector<InputProfile> Executable::input_profiles() const {
+  InputProfile profile{"static", {}};
+  for (const ValueInfo& info : input_infos()) profile.input_shapes[info.name] = info.shape;
+  return {profile};
+}
+
+bool Backend::reads_model_file(const std::filesystem::path& /*path*/) const { return false; }
+
+ModelFileInfo Backend::describe_model_file(const std::filesystem::path& path) const {
+  throw Error(ErrorCode::Internal,
+              "cannot read '" + path.string() + "': backend '" + name() + "' has no file format");
+}
+
+Graph Backend::read_model_graph(const std::filesystem::path& path, const OpRegistry& /*ops*/) const {
+  throw Error(ErrorCode::Internal,
+              "cannot read '" + path.string() + "': backend '" + name() + "' has no file format");
+}
+
 std::unique_ptr<Stream> Backend::create_stream() const { return std::make_unique<HostStream>(); }
 
 }  // namespace asc
