@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  build-essential cmake ninja-build pkg-config
+  build-essential cmake ninja-build pkg-config ccache
   libboost-dev libboost-program-options-dev libboost-filesystem-dev
   libonnx-dev libonnx-testdata libprotobuf-dev protobuf-compiler
   libyaml-cpp-dev libeigen3-dev nlohmann-json3-dev doctest-dev

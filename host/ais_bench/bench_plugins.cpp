@@ -2,13 +2,18 @@
 
 #include <asc/sdk/error.hpp>
 #include <asc/sdk/log.hpp>
+#include <algorithm>
 #include <string>
 #include <system_error>
+#include <vector>
 
 namespace asc::ais_bench {
 namespace {
 
-const std::vector<std::string> kPlugins = {"ops_builtin", "fusion", "backend_npusim"};
+// The simulator comes first: it reads the .om for the custom operator plugins, which load before
+// the built-in operators (as under atc, where --op_lib_path comes first in the search path).
+const std::vector<std::string> kModelReader = {"backend_npusim"};
+const std::vector<std::string> kPlugins = {"ops_builtin", "fusion", "ais_bench_runner"};
 
 void load_custom_operators(host::PluginHost& plugins, const std::filesystem::path& dir) {
   std::error_code error;
@@ -25,12 +30,21 @@ void load_custom_operators(host::PluginHost& plugins, const std::filesystem::pat
   }
 }
 
+// The custom operator directories the model records, asked of the backend that reads its format.
+std::vector<std::filesystem::path> op_lib_dirs(const Registry& registry, const std::filesystem::path& model) {
+  for (const auto& entry : registry.backends())
+    if (entry.item->reads_model_file(model)) return entry.item->describe_model_file(model).op_lib_dirs;
+  return {};  // the ais_bench.run stage reports a file no backend reads
+}
+
 }  // namespace
 
-std::unique_ptr<host::PluginHost> load_bench_plugins(const std::vector<std::filesystem::path>& op_lib_dirs) {
-  auto plugins = std::make_unique<host::PluginHost>(host::plugin_search_path(op_lib_dirs));
-  for (const std::filesystem::path& dir : op_lib_dirs) load_custom_operators(*plugins, dir);
+std::unique_ptr<host::PluginHost> load_bench_plugins(const std::filesystem::path& model, const std::string& backend) {
+  auto plugins = std::make_unique<host::PluginHost>(host::plugin_search_path({}));
+  plugins->load_named(kModelReader);
+  for (const std::filesystem::path& dir : op_lib_dirs(plugins->registry(), model)) load_custom_operators(*plugins, dir);
   plugins->load_named(kPlugins);
+  if (plugins->registry().backend(backend) == nullptr) plugins->load_all();
   return plugins;
 }
 

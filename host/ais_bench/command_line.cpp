@@ -9,7 +9,7 @@ namespace {
 
 using host::FlagSpec;
 
-// Flag -> npusim.bench parameter (empty: handled here, not passed on).
+// Flag -> ais_bench.run parameter (empty: handled here, not passed on).
 struct Mapping {
   const char* flag;
   const char* param;
@@ -48,6 +48,10 @@ const std::vector<FlagSpec>& flag_specs() {
        .aliases = {"wcount"}},
       {.name = "device", .value_name = "ID", .help = "device id 0..255 (one simulated device)", .group = "Run",
        .aliases = {"d"}},
+      {.name = "backend", .value_name = "NAME",
+       .help = "the backend that runs the model (default npusim, the simulated NPU; any backend plugin on the "
+               "plugin search path: it compiles the .om's graph)",
+       .group = "Run"},
       {.name = "soc_version", .value_name = "SOC",
        .help = "the simulated device's chip; an .om compiled for another is refused (default: the .om's)",
        .group = "Run"},
@@ -83,6 +87,7 @@ constexpr Mapping kMappings[] = {
     {"outfmt", "outfmt"},
     {"loop", "loop"},
     {"warmup_count", "warmup_count"},
+    {"backend", "backend"},
     {"soc_version", "soc_version"},
     {"threads", "threads"},
     {"profiler", "profiler"},
@@ -145,6 +150,7 @@ Invocation parse_command_line(const std::string& program, const std::vector<std:
     throw host::invalid_flag_value("device", flags.get("device"), "valid value range is [0, 255]");
 
   invocation.model = flags.get("model");
+  if (flags.has("backend")) invocation.backend = flags.get("backend");
   for (const Mapping& mapping : kMappings)
     if (flags.has(mapping.flag)) invocation.params[mapping.param] = flags.get(mapping.flag);
   std::string command_line = program;

@@ -1,6 +1,6 @@
 // ais_bench's command line (reference §3: the S14 ais_bench options, msit benchmark's spellings
 // as aliases, the seed's --batch), parsed with the host's Ascend-style flag parser and mapped
-// onto the parameters of the npusim.bench stage.
+// onto the parameters of the ais_bench.run stage.
 #pragma once
 
 #include <map>
@@ -12,7 +12,8 @@ namespace asc::ais_bench {
 struct Invocation {
   bool help = false;
   std::string model;                          // the .om, also read for its custom operator plugins
-  std::map<std::string, std::string> params;  // npusim.bench parameter -> value
+  std::string backend = "npusim";             // --backend
+  std::map<std::string, std::string> params;  // ais_bench.run parameter -> value
 };
 
 // The --help text.

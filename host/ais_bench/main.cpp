@@ -1,7 +1,8 @@
 // ais_bench (also installed as ais-bench): runs an .om on the simulated NPU as ais_bench runs
-// one on a card. A thin front end: it reads the custom operator directories the .om records,
-// loads the plugins an offline model needs (no ONNX parser), and runs the npusim.bench stage
-// with the flags as its parameters; the stage prints ais_bench's lines and writes its files.
+// one on a card. A thin front end: it loads the plugins an offline model needs (no ONNX parser),
+// asks the backend that reads the .om for the custom operator plugins it records, and runs the
+// ais_bench.run stage with the flags as its parameters; the stage prints ais_bench's lines and
+// writes its files.
 #include <asc/host/memory_policy.hpp>
 #include <asc/host/plugin_host.hpp>
 #include <asc/host/single_stage.hpp>
@@ -16,11 +17,10 @@
 
 #include "bench_plugins.hpp"
 #include "command_line.hpp"
-#include "om_custom_ops.hpp"
 
 namespace {
 
-constexpr const char* kStage = "npusim.bench";
+constexpr const char* kStage = "ais_bench.run";
 
 int run(const std::string& program, const std::vector<std::string>& arguments) {
   const asc::ais_bench::Invocation invocation = asc::ais_bench::parse_command_line(program, arguments);
@@ -30,7 +30,7 @@ int run(const std::string& program, const std::vector<std::string>& arguments) {
   }
   if (invocation.params.count("debug") != 0 && invocation.params.at("debug") == "true")
     asc::set_log_level(asc::LogLevel::Debug);
-  const auto plugins = asc::ais_bench::load_bench_plugins(asc::ais_bench::om_op_lib_dirs(invocation.model));
+  const auto plugins = asc::ais_bench::load_bench_plugins(invocation.model, invocation.backend);
   asc::PipelineContext context{plugins->registry()};
   context.show_progress = asc::stderr_is_terminal();
   asc::host::run_single_stage(context, kStage, invocation.params);

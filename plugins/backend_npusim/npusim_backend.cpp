@@ -5,6 +5,7 @@
 #include "compiler/compile_model.hpp"
 #include "npusim_executable.hpp"
 #include "om/om_file.hpp"
+#include "om/om_summary.hpp"
 
 namespace asc::npusim {
 
@@ -34,6 +35,14 @@ std::unique_ptr<Executable> NpusimBackend::load(const std::filesystem::path& pat
                                                load_options.soc_version);
   SocConfig soc = load_soc(model.soc_version, soc_directory(load_options.soc_dir));
   return std::make_unique<NpusimExecutable>(std::move(model), ops, std::move(soc));
+}
+
+bool NpusimBackend::reads_model_file(const std::filesystem::path& path) const { return is_om_file(path); }
+
+ModelFileInfo NpusimBackend::describe_model_file(const std::filesystem::path& path) const { return describe_om(path); }
+
+Graph NpusimBackend::read_model_graph(const std::filesystem::path& path, const OpRegistry& /*ops*/) const {
+  return read_om(path).graph;
 }
 
 }  // namespace asc::npusim

@@ -22,6 +22,11 @@ class NpusimBackend : public Backend {
   // another SoC is EE5007 naming both; the SoC file is looked up through soc_dir.
   std::unique_ptr<Executable> load(const std::filesystem::path& path, const OpRegistry& ops,
                                    const BackendOptions& options) const override;
+  // .om files (om/om_summary.hpp): recognised by their magic; described from the header,
+  // options and profiles; their graph as compiled, for other backends to run.
+  bool reads_model_file(const std::filesystem::path& path) const override;
+  ModelFileInfo describe_model_file(const std::filesystem::path& path) const override;
+  Graph read_model_graph(const std::filesystem::path& path, const OpRegistry& ops) const override;
   // A stream with a simulated device clock (npusim_stream.hpp; defined in npusim_stream.cpp).
   std::unique_ptr<Stream> create_stream() const override;
 };

@@ -5,17 +5,14 @@
 #include <string>
 
 #include "compiler/task_input.hpp"
-#include "input_check.hpp"
-#include "node_dump.hpp"
+#include <asc/sdk/backend/input_check.hpp>
+#include <asc/sdk/backend/node_dump.hpp>
 #include "om/om_file.hpp"
 #include "precision.hpp"
 #include "task_event.hpp"
 
 namespace asc::npusim {
 namespace {
-
-using reference::kNoSlot;
-using reference::PlanStep;
 
 // A task's result as the host stores it: in the value's host dtype (a Cast to fp16 the
 // compiler inserted yields float32 with fp16 values), rounded to fp16 where the device holds fp16.
@@ -29,7 +26,7 @@ Tensor stored(Tensor output, DType host_dtype, bool as_fp16, int threads) {
 
 NpusimExecutable::NpusimExecutable(CompiledModel model, const OpRegistry& ops, SocConfig soc)
     : model_(std::make_unique<const CompiledModel>(std::move(model))),
-      plan_(reference::build_execution_plan(model_->graph, ops)),
+      plan_(build_execution_plan(model_->graph, ops)),
       soc_(std::move(soc)) {
   const Graph& graph = model_->graph;
   if (model_->profiles.empty()) throw Error(ErrorCode::Internal, "compiled model '" + graph.name + "' has no profile");
@@ -73,11 +70,19 @@ std::vector<ValueInfo> NpusimExecutable::infos_of(const std::vector<std::string>
 std::vector<ValueInfo> NpusimExecutable::input_infos() const { return infos_of(model_->graph.inputs); }
 std::vector<ValueInfo> NpusimExecutable::output_infos() const { return infos_of(model_->graph.outputs); }
 
+std::vector<InputProfile> NpusimExecutable::input_profiles() const {
+  std::vector<InputProfile> profiles;
+  for (const CompiledProfile& profile : model_->profiles) profiles.push_back({profile.label, profile.input_shapes});
+  return profiles;
+}
+
+DeviceInfo NpusimExecutable::device() const { return device_info(soc_); }
+
 void NpusimExecutable::save(const std::filesystem::path& path) const { write_om(*model_, path); }
 
 TensorMap NpusimExecutable::execute(const TensorMap& inputs, const RunOptions& options) {
   const Graph& graph = model_->graph;
-  reference::check_inputs(input_infos(), inputs);
+  check_inputs(input_infos(), inputs);
   std::map<std::string, Shape> shapes;
   for (const std::string& name : graph.inputs) shapes[name] = inputs.at(name).shape();
   const CompiledProfile& profile = model_->profile_for(shapes);
@@ -87,18 +92,18 @@ TensorMap NpusimExecutable::execute(const TensorMap& inputs, const RunOptions& o
   for (std::size_t i = 0; i < plan_.input_slots.size(); ++i)
     values[static_cast<std::size_t>(plan_.input_slots[i])] = inputs.at(graph.inputs[i]).contiguous();
 
-  std::optional<reference::NodeDump> dump;
+  std::optional<NodeDump> dump;
   const std::filesystem::path dump_dir = !options.dump_dir.empty() ? options.dump_dir
                                                                    : std::filesystem::path(model_->options.debug_dir);
-  if (!dump_dir.empty()) dump.emplace(dump_dir, reference::DumpNaming::Seed);  // {op}.{index}.{timestamp}.bin as the seed names NPU dumps
+  if (!dump_dir.empty()) dump.emplace(dump_dir, DumpNaming::Seed);  // {op}.{index}.{timestamp}.bin as the seed names NPU dumps
   double clock_us = 0;  // stream 0's simulated time
   std::size_t task_id = 0;
   try {
     for (std::size_t index = 0; index < plan_.steps.size(); ++index) {
       const PlanStep& step = plan_.steps[index];
       const CompiledTask& task = profile.tasks[index];
-      KernelContext context = reference::make_context(step, values, options.threads);
-      reference::run_kernel(step, context);
+      KernelContext context = make_context(step, values, options.threads);
+      run_kernel(step, context);
       for (std::size_t i = 0; i < context.outputs.size(); ++i) {
         const int slot = step.output_slots[i];
         if (slot == kNoSlot || !context.outputs[i].defined()) continue;
@@ -113,14 +118,14 @@ TensorMap NpusimExecutable::execute(const TensorMap& inputs, const RunOptions& o
         ++task_id;
       }
       if (dump) dump->record(*step.node, context.outputs);
-      reference::store_outputs(step, context.outputs, values);
+      store_outputs(step, context.outputs, values);
     }
   } catch (...) {
     if (dump) dump->write_manifest_after_failure();
     throw;
   }
   if (dump) dump->write_manifest();
-  return reference::collect_outputs(plan_, graph, values);
+  return collect_outputs(plan_, graph, values);
 }
 
 }  // namespace asc::npusim

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "compiler/compiled_model.hpp"
-#include "execution_plan.hpp"
+#include <asc/sdk/backend/execution_plan.hpp>
 #include "soc_config.hpp"
 #include "timing_model.hpp"
 
@@ -29,6 +29,10 @@ class NpusimExecutable : public Executable {
   // On an NpusimStream: H2D copy, run and D2H copy on the simulated device timeline
   // (npusim_stream.hpp; defined in npusim_stream.cpp). Other streams: Executable's default.
   void execute_async(Stream& stream, TensorMap inputs, TensorMap* outputs, RunOptions options) override;
+  // One per compiled profile (CompiledModel::profiles), in order.
+  std::vector<InputProfile> input_profiles() const override;
+  // The SoC file's facts (soc_config.hpp: device_info).
+  DeviceInfo device() const override;
   // The .om file (om/om_file.hpp), written atomically.
   void save(const std::filesystem::path& path) const override;
 
@@ -38,7 +42,7 @@ class NpusimExecutable : public Executable {
  private:
   std::vector<ValueInfo> infos_of(const std::vector<std::string>& names) const;
   std::unique_ptr<const CompiledModel> model_;  // the plan points into its graph
-  reference::ExecutionPlan plan_;
+  ExecutionPlan plan_;
   SocConfig soc_;
   std::vector<DType> host_dtypes_;        // per slot: the dtype values are stored in on the host
   std::vector<bool> stored_as_fp16_;      // per slot: device dtype fp16 over float32 host storage

@@ -1,5 +1,7 @@
 #include "npusim_stream.hpp"
 
+#include <asc/sdk/msprof/memcpy_task.hpp>
+
 #include <algorithm>
 #include <asc/sdk/error.hpp>
 #include <exception>
@@ -40,27 +42,6 @@ std::int64_t tensor_bytes(const TensorMap& tensors) {
 
 double host_link_us(const SocConfig& soc, std::int64_t bytes) {
   return static_cast<double>(bytes) / (soc.pcie_bandwidth_gbs * 1e3);  // GB/s = 1e3 bytes/us
-}
-
-ProfileEvent host_copy_event(DeviceEngine engine, std::int64_t bytes, double start_us, double duration_us) {
-  ProfileEvent event;
-  event.op_name = event.op_type = event.task_type = kMemcpyTaskType;
-  event.block_dim = 0;
-  event.start_us = start_us;
-  event.duration_us = event.memory_copy_us = duration_us;
-  event.metrics["size(B)"] = static_cast<double>(bytes);
-  event.metrics["memcpy_operation"] = engine == DeviceEngine::HostToDevice ? 1 : 2;
-  return event;
-}
-
-bool is_host_copy(const ProfileEvent& event) { return event.task_type == kMemcpyTaskType; }
-
-std::string memcpy_operation_name(const ProfileEvent& event) {
-  const auto found = event.metrics.find("memcpy_operation");
-  if (found == event.metrics.end()) return "other";
-  if (found->second == 1) return "host to device";
-  if (found->second == 2) return "device to host";
-  return "other";
 }
 
 std::shared_ptr<SimulatedDevice> SimulatedDevice::shared() {
@@ -123,7 +104,10 @@ double SimulatedDevice::resolve_through(std::size_t index) {
     engine_free = stream_clock = entry.end_us;
     if (work.sink != nullptr) {
       if (entry.engine != DeviceEngine::Compute)
-        work.events.push_back(host_copy_event(entry.engine, entry.bytes, 0, work.duration_us));
+        work.events.push_back(msprof::host_copy_event(entry.engine == DeviceEngine::HostToDevice
+                                                          ? msprof::CopyDirection::HostToDevice
+                                                          : msprof::CopyDirection::DeviceToHost,
+                                                      entry.bytes, 0, work.duration_us));
       int& next_task_id = next_task_id_.at(static_cast<std::size_t>(entry.stream));
       for (ProfileEvent& event : work.events) {
         event.start_us += entry.start_us;

@@ -51,13 +51,7 @@ std::int64_t tensor_bytes(const TensorMap& tensors);
 // Microseconds to move `bytes` over the SoC's host link (pcie_bandwidth_gbs).
 double host_link_us(const SocConfig& soc, std::int64_t bytes);
 
-// A host <-> device copy as a profile task: op name, type and task type "MEMCPY_ASYNC"; metrics
-// "size(B)" and "memcpy_operation" (msprof's operation code: 1 host to device, 2 device to host).
-inline constexpr const char* kMemcpyTaskType = "MEMCPY_ASYNC";
-ProfileEvent host_copy_event(DeviceEngine engine, std::int64_t bytes, double start_us, double duration_us);
-bool is_host_copy(const ProfileEvent& event);
-// msprof's name of a copy's direction ("host to device", "device to host", "other").
-std::string memcpy_operation_name(const ProfileEvent& event);
+// Copies reach profiles as msprof's MEMCPY_ASYNC tasks (asc/sdk/msprof/memcpy_task.hpp).
 
 class SimulatedDevice {
  public:

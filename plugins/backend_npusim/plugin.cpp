@@ -1,8 +1,7 @@
-// The NPU simulator plugin: the "npusim" backend, the `npusim.compile`, `npusim.run`, `npusim.om_to_json` and
-// `npusim.bench` (ais_bench) stages.
+// The NPU simulator plugin: the "npusim" backend, the `npusim.compile`, `npusim.run` and
+// `npusim.om_to_json` stages. (ais_bench's loop is the ais_bench_runner plugin's, over any backend.)
 #include <asc/sdk/plugin.hpp>
 
-#include "ais_bench/bench_stage.hpp"
 #include "compile_stage.hpp"
 #include "npusim_backend.hpp"
 #include "om/om_to_json_stage.hpp"
@@ -14,5 +13,4 @@ ASC_PLUGIN("backend_npusim", ASC_SDK_VERSION_STRING, asc::kBackendKind,
   registrar.add_stage(asc::npusim::npusim_run_stage());
   registrar.add_stage(asc::npusim::npusim_compile_stage());
   registrar.add_stage(asc::npusim::om_to_json_stage());
-  registrar.add_stage(asc::npusim::npusim_bench_stage());
 }

@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "msprof_options.hpp"
-#include "msprof_output.hpp"
+#include <asc/sdk/msprof/collection_options.hpp>
+#include <asc/sdk/msprof/profile_writer.hpp>
 #include "npusim_backend.hpp"
 #include "npusim_executable.hpp"
-#include "output_paths.hpp"
-#include "random_inputs.hpp"
+#include <asc/sdk/backend/output_paths.hpp>
+#include <asc/sdk/backend/random_inputs.hpp>
 
 namespace asc::npusim {
 namespace {
@@ -66,7 +66,7 @@ void run(PipelineContext& ctx, const StageParams& params) {
 
   const std::vector<std::string> files = params.has("inputs") ? params.get_list("inputs") : std::vector<std::string>{};
   const TensorMap inputs =
-      files.empty() ? reference::random_inputs(input_infos, parse_input_shape_spec(optional_string(params, "input_shape")),
+      files.empty() ? random_inputs(input_infos, parse_input_shape_spec(optional_string(params, "input_shape")),
                                                static_cast<std::uint32_t>(params.get_int("seed")))
                     : inputs_from_files(files, input_infos);
 
@@ -79,11 +79,11 @@ void run(PipelineContext& ctx, const StageParams& params) {
   const TensorMap outputs = executable->execute(inputs, options);
 
   const std::filesystem::path output_dir = params.get_path("output_dir");
-  reference::ensure_directory(output_dir, "output directory");
+  ensure_directory(output_dir, "output directory");
   for (const auto& [name, tensor] : inputs) ctx.tensors["input:" + name] = tensor;
   for (const std::string& name : graph.outputs) {
     const Tensor& tensor = outputs.at(name);
-    const std::filesystem::path file = output_dir / (reference::file_stem_for(name) + ".npy");
+    const std::filesystem::path file = output_dir / (file_stem_for(name) + ".npy");
     write_npy(file, tensor);
     ctx.tensors["output:" + name] = tensor;
     log_info(std::string(kStage) + ": wrote " + file.string() + " " + std::string(dtype_name(tensor.dtype())) +
@@ -101,12 +101,12 @@ void run(PipelineContext& ctx, const StageParams& params) {
   ctx.profile.events = sink.events;
   ctx.artifacts["npusim_outputs"] = output_dir;
   if (!options.dump_dir.empty()) ctx.artifacts["npusim_dump"] = options.dump_dir;
-  // msprof's collection through the environment wins over profile_dir, as in npusim.bench.
-  std::optional<CollectionOptions> collection = collection_from_environment();
+  // msprof's collection through the environment wins over profile_dir, as in ais_bench.run.
+  std::optional<msprof::CollectionOptions> collection = msprof::collection_from_environment();
   if (const std::string profile_dir = optional_string(params, "profile_dir"); !collection && !profile_dir.empty())
-    collection = default_collection(profile_dir);
+    collection = msprof::default_collection(profile_dir);
   if (collection) {
-    const std::filesystem::path prof = write_msprof_output(*collection, sink.events, npu.soc());
+    const std::filesystem::path prof = msprof::write_msprof_output(*collection, sink.events, npu.device());
     ctx.artifacts["npusim_profile"] = prof;
     log_info(std::string(kStage) + ": wrote profile " + prof.string());
   }

@@ -91,6 +91,18 @@ constexpr std::int64_t kKiB = 1024, kMiB = 1024 * kKiB, kGiB = 1024 * kMiB;
 
 }  // namespace
 
+DeviceInfo device_info(const SocConfig& soc) {
+  DeviceInfo device;
+  device.soc_version = soc.name;
+  device.ai_core_count = soc.ai_cores;
+  device.vector_core_count = soc.vector_cores;
+  device.split_vector_cores = soc.split;
+  device.clock_mhz = soc.clock_mhz;
+  device.memory_bytes = soc.device_memory_bytes;
+  device.host_link_gbs = soc.pcie_bandwidth_gbs;
+  return device;
+}
+
 SocConfig parse_soc_file(const std::filesystem::path& file) {
   const SocReader reader(file);
   const YAML::Node& root = reader.root();

@@ -2,6 +2,7 @@
 // fields and their sources).
 #pragma once
 
+#include <asc/sdk/backend.hpp>
 #include <array>
 #include <cstdint>
 #include <filesystem>
@@ -60,6 +61,9 @@ struct SocConfig {
 // Parses one SoC file. Throws EE5001 (syntax), EE5004 (missing field), EE5003 (wrong type) or
 // EE5007 (bad value), naming file:line and the field.
 SocConfig parse_soc_file(const std::filesystem::path& file);
+
+// The SoC as the SDK describes a device (profiles, runtimes).
+DeviceInfo device_info(const SocConfig& soc);
 
 // The SoC names with a <name>.yaml in `dir`, sorted.
 std::vector<std::string> known_socs(const std::filesystem::path& dir);

@@ -2,24 +2,10 @@
 
 #include <algorithm>
 
-#include "node_profile.hpp"
+#include <asc/sdk/backend/operand_columns.hpp>
 
 namespace asc::npusim {
 namespace {
-
-const std::vector<std::string> kSplitColumns = {
-    "aicore_time(us)",    "aic_total_cycles",   "aic_mac_time(us)",   "aic_mac_ratio",
-    "aic_scalar_time(us)", "aic_scalar_ratio",  "aic_mte1_time(us)",  "aic_mte1_ratio",
-    "aic_mte2_time(us)",  "aic_mte2_ratio",     "aic_fixpipe_time(us)", "aic_fixpipe_ratio",
-    "aic_icache_miss_rate", "aiv_time(us)",     "aiv_total_cycles",   "aiv_vec_time(us)",
-    "aiv_vec_ratio",      "aiv_scalar_time(us)", "aiv_scalar_ratio",  "aiv_mte2_time(us)",
-    "aiv_mte2_ratio",     "aiv_mte3_time(us)",  "aiv_mte3_ratio",     "aiv_icache_miss_rate",
-    "memory_bound",       "cube_utilization(%)"};
-
-const std::vector<std::string> kCoupledColumns = {
-    "aicore_time(us)", "total_cycles",  "vec_time(us)",  "vec_ratio",        "mac_time(us)", "mac_ratio",
-    "scalar_time(us)", "scalar_ratio",  "mte1_time(us)", "mte1_ratio",       "mte2_time(us)", "mte2_ratio",
-    "mte3_time(us)",   "mte3_ratio",    "icache_miss_rate", "memory_bound",  "cube_utilization(%)"};
 
 // "FLOAT" operands become the compute dtype's name; others keep theirs.
 std::string with_compute_dtype(const std::string& dtypes, DType compute_dtype) {
@@ -78,13 +64,9 @@ void add_pmu_metrics(ProfileEvent& event, const TaskTiming& t, const SocConfig& 
 
 }  // namespace
 
-std::vector<std::string> pmu_columns(const SocConfig& soc) {
-  return soc.split ? kSplitColumns : kCoupledColumns;
-}
-
 ProfileEvent task_event(const KernelContext& context, std::size_t task_id, const TaskTiming& timing,
                         const SocConfig& soc, double start_us, DType compute_dtype) {
-  ProfileEvent event = reference::node_profile_event(context, task_id, start_us, timing.duration_us);
+  ProfileEvent event = node_profile_event(context, task_id, start_us, timing.duration_us);
   event.task_type = timing.task_type;
   event.block_dim = timing.block_dim;
   event.memory_copy_us = timing.memory_copy_us;

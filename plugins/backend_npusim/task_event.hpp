@@ -15,9 +15,6 @@
 
 namespace asc::npusim {
 
-// The PMU columns of op_summary for this SoC, in msprof's order.
-std::vector<std::string> pmu_columns(const SocConfig& soc);
-
 // `compute_dtype` replaces float operands' dtypes in the event (what the NPU stores).
 ProfileEvent task_event(const KernelContext& context, std::size_t task_id, const TaskTiming& timing,
                         const SocConfig& soc, double start_us, DType compute_dtype);

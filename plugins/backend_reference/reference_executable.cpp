@@ -4,9 +4,9 @@
 #include <optional>
 #include <string>
 
-#include "input_check.hpp"
-#include "node_dump.hpp"
-#include "node_profile.hpp"
+#include <asc/sdk/backend/input_check.hpp>
+#include <asc/sdk/backend/node_dump.hpp>
+#include <asc/sdk/backend/operand_columns.hpp>
 
 namespace asc::reference {
 namespace {

@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "execution_plan.hpp"
+#include <asc/sdk/backend/execution_plan.hpp>
 
 namespace asc::reference {
 

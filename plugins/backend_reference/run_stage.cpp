@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "output_paths.hpp"
-#include "random_inputs.hpp"
+#include <asc/sdk/backend/output_paths.hpp>
+#include <asc/sdk/backend/random_inputs.hpp>
 #include "reference_backend.hpp"
 
 namespace asc::reference {

@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "msprof_output.hpp"
+#include <asc/sdk/msprof/profile_writer.hpp>
 #include "npusim_support.hpp"
 #include "temp_dir.hpp"
 #include "test_support.hpp"

@@ -6,7 +6,7 @@
 #include <asc/sdk/error.hpp>
 
 #include "command_line.hpp"
-#include "msprof_options.hpp"
+#include <asc/sdk/msprof/collection_options.hpp>
 
 using namespace asc;
 using asc::msprof::parse_command_line;

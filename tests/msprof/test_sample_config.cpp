@@ -4,7 +4,7 @@
 
 #include <asc/sdk/error.hpp>
 
-#include "msprof_options.hpp"
+#include <asc/sdk/msprof/collection_options.hpp>
 
 using namespace asc;
 using namespace asc::npusim;

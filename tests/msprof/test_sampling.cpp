@@ -3,8 +3,8 @@
 // of ai_core_utilization_*.csv, all worked out by hand from the task times below.
 #include <doctest/doctest.h>
 
-#include "ai_core_sampling.hpp"
-#include "ai_core_utilization_csv.hpp"
+#include <asc/sdk/msprof/ai_core_sampling.hpp>
+#include <asc/sdk/msprof/ai_core_utilization.hpp>
 
 using namespace asc;
 using namespace asc::npusim;

@@ -12,7 +12,6 @@ namespace {
 // The header is read and written with memcpy of native integers.
 static_assert(std::endian::native == std::endian::little, "the .om header is little-endian");
 
-constexpr std::array<char, 8> kMagic = {'A', 'S', 'C', 'O', 'M', '\0', '\r', '\n'};
 constexpr std::size_t kVersionOffset = 8, kChecksumOffset = 12, kLengthOffset = 16;
 
 template <class T> T load(std::span<const std::byte> bytes, std::size_t offset) {
@@ -40,7 +39,7 @@ std::uint32_t crc32(std::span<const std::byte> bytes) {
 
 std::array<std::byte, kOmHeaderBytes> om_header_for(std::span<const std::byte> payload) {
   std::array<std::byte, kOmHeaderBytes> header{};
-  std::memcpy(header.data(), kMagic.data(), kMagic.size());
+  std::memcpy(header.data(), kOmMagic.data(), kOmMagic.size());
   store<std::uint32_t>(header, kVersionOffset, kOmFormatVersion);
   store<std::uint32_t>(header, kChecksumOffset, crc32(payload));
   store<std::uint64_t>(header, kLengthOffset, payload.size());
@@ -48,8 +47,8 @@ std::array<std::byte, kOmHeaderBytes> om_header_for(std::span<const std::byte> p
 }
 
 std::span<const std::byte> om_payload(std::span<const std::byte> file, const std::string& origin) {
-  const bool magic_fits = file.size() >= kMagic.size();
-  if (!magic_fits || std::memcmp(file.data(), kMagic.data(), kMagic.size()) != 0)
+  const bool magic_fits = file.size() >= kOmMagic.size();
+  if (!magic_fits || std::memcmp(file.data(), kOmMagic.data(), kOmMagic.size()) != 0)
     fail(origin, "not an .om file (it does not start with the .om magic bytes \"ASCOM\\0\\r\\n\"; atc writes .om "
                  "files, an .onnx model goes to --model)");
   if (file.size() < kOmHeaderBytes)

@@ -16,6 +16,7 @@ namespace asc::npusim {
 
 inline constexpr std::uint32_t kOmFormatVersion = 1;
 inline constexpr std::size_t kOmHeaderBytes = 24;
+inline constexpr std::array<char, 8> kOmMagic = {'A', 'S', 'C', 'O', 'M', '\0', '\r', '\n'};
 
 std::uint32_t crc32(std::span<const std::byte> bytes);
 

@@ -12,7 +12,7 @@
 #include <asc/sdk/error.hpp>
 #include <asc/sdk/op_registry.hpp>
 
-#include "common/cost_utils.hpp"
+#include <asc/sdk/op_cost.hpp>
 #include "ops/inner_ops.hpp"
 #include "ops/input_prefix.hpp"
 
@@ -110,7 +110,7 @@ CostFacts cost(const CostContext& context) {
     const double heads = static_cast<double>(heads_of(context.node));
     flops += 2.0 * pairs * width_qk + 2.0 * pairs * width_v + 6.0 * pairs * heads;  // QKᵀ, PV, scale+softmax
   }
-  return {flops, ops::input_bytes(context), ops::output_bytes(context), ComputeUnit::Cube};
+  return {flops, input_bytes(context), output_bytes(context), ComputeUnit::Cube};
 }
 
 }  // namespace

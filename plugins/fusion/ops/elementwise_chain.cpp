@@ -11,7 +11,7 @@
 #include <asc/sdk/error.hpp>
 #include <asc/sdk/op_registry.hpp>
 
-#include "common/cost_utils.hpp"
+#include <asc/sdk/op_cost.hpp>
 #include "ops/inner_ops.hpp"
 
 namespace asc::fusion {
@@ -86,7 +86,7 @@ CostFacts cost(const CostContext& context) {
     for (const auto& name : step->outputs) outputs.push_back(name.empty() ? nullptr : body.value_info(name));
     flops += cost_node(context.node, *step, body.opset(step->domain), inputs, outputs).flops;
   }
-  return {flops, ops::input_bytes(context), ops::output_bytes(context), ComputeUnit::Vector};
+  return {flops, input_bytes(context), output_bytes(context), ComputeUnit::Vector};
 }
 
 }  // namespace

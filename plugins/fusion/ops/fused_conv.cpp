@@ -8,7 +8,7 @@
 #include <asc/sdk/op_registry.hpp>
 #include <asc/sdk/parallel.hpp>
 
-#include "common/cost_utils.hpp"
+#include <asc/sdk/op_cost.hpp>
 #include "ops/activation_epilogue.hpp"
 #include "ops/inner_ops.hpp"
 #include "ops/input_prefix.hpp"
@@ -75,10 +75,10 @@ void compute(KernelContext& context) {
 CostFacts cost(const CostContext& context) {
   CostFacts facts = cost_inner(context.node, "Conv", input_prefix(context.inputs, kConvInputs), *context.outputs[0],
                                conv_attributes(context.node));
-  const auto elements = static_cast<double>(ops::value_elements(context.outputs[0]));
+  const auto elements = static_cast<double>(value_elements(context.outputs[0]));
   if (const ValueInfo* residual = input_at(context.inputs, kResidual)) {
     facts.flops += elements;
-    facts.bytes_read += ops::value_bytes(residual);
+    facts.bytes_read += value_bytes(residual);
   }
   facts.flops += activation_flops_per_element(context.node) * elements;
   facts.unit = ComputeUnit::Cube;

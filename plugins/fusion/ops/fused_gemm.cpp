@@ -5,7 +5,7 @@
 
 #include <asc/sdk/op_registry.hpp>
 
-#include "common/cost_utils.hpp"
+#include <asc/sdk/op_cost.hpp>
 #include "ops/activation_epilogue.hpp"
 #include "ops/inner_ops.hpp"
 #include "ops/input_prefix.hpp"
@@ -40,7 +40,7 @@ CostFacts cost(const CostContext& context) {
   CostFacts facts = cost_inner(context.node, "Gemm", input_prefix(context.inputs, kGemmInputs), *context.outputs[0],
                                gemm_attributes(context.node));
   facts.flops += activation_flops_per_element(context.node) *
-                 static_cast<double>(ops::value_elements(context.outputs[0]));
+                 static_cast<double>(value_elements(context.outputs[0]));
   facts.unit = ComputeUnit::Cube;
   return facts;
 }

@@ -6,7 +6,7 @@
 
 #include <asc/sdk/op_registry.hpp>
 
-#include "common/cost_utils.hpp"
+#include <asc/sdk/op_cost.hpp>
 #include "ops/activation_epilogue.hpp"
 #include "ops/inner_ops.hpp"
 #include "ops/input_prefix.hpp"
@@ -32,10 +32,10 @@ void compute(KernelContext& context) {
 
 CostFacts cost(const CostContext& context) {
   CostFacts facts = cost_inner(context.node, "MatMul", input_prefix(context.inputs, 2), *context.outputs[0]);
-  const auto elements = static_cast<double>(ops::value_elements(context.outputs[0]));
+  const auto elements = static_cast<double>(value_elements(context.outputs[0]));
   if (const ValueInfo* bias = input_at(context.inputs, kBias)) {
     facts.flops += elements;
-    facts.bytes_read += ops::value_bytes(bias);
+    facts.bytes_read += value_bytes(bias);
   }
   facts.flops += activation_flops_per_element(context.node) * elements;
   facts.unit = ComputeUnit::Cube;

@@ -6,7 +6,7 @@
 #include <asc/sdk/error.hpp>
 #include <asc/sdk/op_registry.hpp>
 
-#include "common/cost_utils.hpp"
+#include <asc/sdk/op_cost.hpp>
 #include "ops/gelu_math.hpp"
 
 namespace asc::fusion {
@@ -34,7 +34,7 @@ void compute(KernelContext& context) {
   context.outputs[0] = gelu(context.input(0), uses_tanh(context.node), context.node);
 }
 
-CostFacts cost(const CostContext& context) { return ops::elementwise_cost(context, uses_tanh(context.node) ? 14 : 12); }
+CostFacts cost(const CostContext& context) { return elementwise_cost(context, uses_tanh(context.node) ? 14 : 12); }
 
 }  // namespace
 

@@ -12,7 +12,7 @@
 #include <asc/sdk/error.hpp>
 #include <asc/sdk/op_registry.hpp>
 
-#include "common/cost_utils.hpp"
+#include <asc/sdk/op_cost.hpp>
 #include "common/shape_utils.hpp"
 #include "common/uninitialized_tensor.hpp"
 

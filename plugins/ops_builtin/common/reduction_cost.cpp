@@ -1,6 +1,6 @@
 #include "common/reduction_cost.hpp"
 
-#include "common/cost_utils.hpp"
+#include <asc/sdk/op_cost.hpp>
 
 namespace asc::ops {
 

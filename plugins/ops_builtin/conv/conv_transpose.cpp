@@ -9,7 +9,7 @@
 
 #include <asc/sdk/error.hpp>
 
-#include "common/cost_utils.hpp"
+#include <asc/sdk/op_cost.hpp>
 #include "common/nn_compute_dtype.hpp"
 #include "conv/convolution.hpp"
 

@@ -5,7 +5,7 @@
 
 #include <asc/sdk/error.hpp>
 
-#include "common/cost_utils.hpp"
+#include <asc/sdk/op_cost.hpp>
 #include "common/gemm.hpp"
 #include "common/shape_utils.hpp"
 

@@ -10,7 +10,7 @@
 #include <asc/sdk/error.hpp>
 
 #include "common/conv_pool_window.hpp"
-#include "common/cost_utils.hpp"
+#include <asc/sdk/op_cost.hpp>
 #include "common/shape_utils.hpp"
 
 namespace asc::ops {

@@ -2,7 +2,7 @@
 // has no zero point). Per-axis scales from opset 13.
 #include <asc/sdk/error.hpp>
 
-#include "common/cost_utils.hpp"
+#include <asc/sdk/op_cost.hpp>
 #include "quantization/quantization_axis.hpp"
 #include "tensor/inference_helpers.hpp"
 

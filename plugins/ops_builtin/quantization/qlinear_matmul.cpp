@@ -8,7 +8,7 @@
 
 #include <asc/sdk/error.hpp>
 
-#include "common/cost_utils.hpp"
+#include <asc/sdk/op_cost.hpp>
 #include "common/shape_utils.hpp"
 #include "linalg/matmul_shape.hpp"
 #include "quantization/qlinear_output.hpp"

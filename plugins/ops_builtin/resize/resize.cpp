@@ -7,7 +7,7 @@
 
 #include <asc/sdk/error.hpp>
 
-#include "common/cost_utils.hpp"
+#include <asc/sdk/op_cost.hpp>
 #include "common/shape_utils.hpp"
 #include "resize/resize_taps.hpp"
 #include "tensor/axis_gather.hpp"

@@ -7,7 +7,7 @@
 
 #include <asc/sdk/error.hpp>
 
-#include "common/cost_utils.hpp"
+#include <asc/sdk/op_cost.hpp>
 #include "signal/complex_signal.hpp"
 #include "signal/signal_inputs.hpp"
 #include "tensor/inference_helpers.hpp"

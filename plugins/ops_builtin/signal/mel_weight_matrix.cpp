@@ -10,7 +10,7 @@
 
 #include <asc/sdk/error.hpp>
 
-#include "common/cost_utils.hpp"
+#include <asc/sdk/op_cost.hpp>
 #include "common/elementwise.hpp"
 #include "signal/signal_inputs.hpp"
 #include "tensor/inference_helpers.hpp"

@@ -8,7 +8,7 @@
 
 #include <asc/sdk/error.hpp>
 
-#include "common/cost_utils.hpp"
+#include <asc/sdk/op_cost.hpp>
 #include "common/elementwise.hpp"
 #include "signal/complex_signal.hpp"
 #include "signal/signal_inputs.hpp"

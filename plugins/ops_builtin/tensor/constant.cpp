@@ -4,7 +4,7 @@
 
 #include <asc/sdk/error.hpp>
 
-#include "common/cost_utils.hpp"
+#include <asc/sdk/op_cost.hpp>
 #include "common/shape_utils.hpp"
 #include "tensor/element_words.hpp"
 #include "tensor/inference_helpers.hpp"

@@ -2,7 +2,7 @@
 // transpose and a reshape; the transpose is a strided view of the input, materialised.
 #include <asc/sdk/error.hpp>
 
-#include "common/cost_utils.hpp"
+#include <asc/sdk/op_cost.hpp>
 #include "tensor/inference_helpers.hpp"
 #include "tensor/strided_view.hpp"
 

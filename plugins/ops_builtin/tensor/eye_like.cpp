@@ -2,7 +2,7 @@
 // type (the input's when absent).
 #include <asc/sdk/error.hpp>
 
-#include "common/cost_utils.hpp"
+#include <asc/sdk/op_cost.hpp>
 #include "common/onnx_dtype_codes.hpp"
 #include "tensor/inference_helpers.hpp"
 

@@ -2,7 +2,7 @@
 // and Flatten. Both only relabel the shape: the output shares the input's buffer.
 #include <asc/sdk/error.hpp>
 
-#include "common/cost_utils.hpp"
+#include <asc/sdk/op_cost.hpp>
 #include "common/shape_utils.hpp"
 #include "tensor/inference_helpers.hpp"
 

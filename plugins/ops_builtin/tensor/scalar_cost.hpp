@@ -1,7 +1,7 @@
 // NonZero and Unique are control-heavy: they move data like a gather but run on the Scalar unit.
 #pragma once
 
-#include "common/cost_utils.hpp"
+#include <asc/sdk/op_cost.hpp>
 
 namespace asc::ops {
 

@@ -2,7 +2,7 @@
 // output[i with i[axis] replaced by indices[i]] takes (or combines with) updates[i].
 #include <asc/sdk/error.hpp>
 
-#include "common/cost_utils.hpp"
+#include <asc/sdk/op_cost.hpp>
 #include "common/shape_utils.hpp"
 #include "tensor/index_checks.hpp"
 #include "tensor/inference_helpers.hpp"

@@ -2,7 +2,7 @@
 // indices dimension selects a block that the matching slice of updates replaces or combines with.
 #include <asc/sdk/error.hpp>
 
-#include "common/cost_utils.hpp"
+#include <asc/sdk/op_cost.hpp>
 #include "tensor/index_checks.hpp"
 #include "tensor/inference_helpers.hpp"
 #include "tensor/scatter_reduction.hpp"

@@ -1,7 +1,7 @@
 // Shape (start/end from opset 15) and Size: int64 metadata of the input, no data read.
 #include <algorithm>
 
-#include "common/cost_utils.hpp"
+#include <asc/sdk/op_cost.hpp>
 #include "tensor/inference_helpers.hpp"
 
 namespace asc::ops {

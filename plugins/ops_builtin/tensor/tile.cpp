@@ -2,7 +2,7 @@
 // shape [r0, d0, r1, d1, ...] whose repeat dimensions have stride 0.
 #include <asc/sdk/error.hpp>
 
-#include "common/cost_utils.hpp"
+#include <asc/sdk/op_cost.hpp>
 #include "tensor/inference_helpers.hpp"
 #include "tensor/strided_view.hpp"
 

@@ -2,7 +2,7 @@
 // dimensions and zeroes the rest.
 #include <asc/sdk/error.hpp>
 
-#include "common/cost_utils.hpp"
+#include <asc/sdk/op_cost.hpp>
 #include "tensor/element_words.hpp"
 #include "tensor/inference_helpers.hpp"
 

@@ -77,7 +77,7 @@ class Executable {
   // The default runs execute() on the stream's worker.
   virtual void execute_async(Stream& stream, TensorMap inputs, TensorMap* outputs, RunOptions options);
   // The input shapes it was compiled for. The default: one profile named "static" with the
-  // shapes of input_infos() (a dynamic dimension stays -1).
+  // shapes of input_infos() (a dynamic dimension is -1; an input of unknown rank has no dims).
   virtual std::vector<InputProfile> input_profiles() const;
   // The device it runs on. The default describes no device (a host backend).
   virtual DeviceInfo device() const { return {}; }

@@ -1,0 +1,41 @@
+#include "model_loading.hpp"
+
+#include <asc/sdk/error.hpp>
+#include <asc/sdk/io.hpp>
+#include <asc/sdk/log.hpp>
+
+namespace asc::bench {
+namespace {
+
+const Backend& backend_named(const Registry& registry, const std::string& name) {
+  if (const Backend* backend = registry.backend(name)) return *backend;
+  std::string loaded;
+  for (const auto& entry : registry.backends()) loaded += (loaded.empty() ? "" : ", ") + entry.item->name();
+  throw Error(ErrorCode::PluginNotFound, "no backend named '" + name + "' is loaded (loaded: " +
+                                             (loaded.empty() ? "none" : loaded) +
+                                             "); put its plugin on the plugin search path (asc plugins lists them)");
+}
+
+const Backend& backend_reading(const Registry& registry, const std::filesystem::path& model) {
+  for (const auto& entry : registry.backends())
+    if (entry.item->reads_model_file(model)) return *entry.item;
+  throw Error(ErrorCode::FileFormatInvalid,
+              "model file " + model.string() + ": no loaded backend reads this format (is it an .om written by atc?)");
+}
+
+}  // namespace
+
+std::unique_ptr<Executable> load_model(const Registry& registry, const std::string& backend,
+                                       const std::filesystem::path& model, BackendOptions options) {
+  const Backend& chosen = backend_named(registry, backend);
+  if (!std::filesystem::exists(model)) throw Error(ErrorCode::FileNotFound, "model file " + model.string() + " does not exist");
+  if (chosen.reads_model_file(model)) return chosen.load(model, registry.ops(), options);
+  const Backend& writer = backend_reading(registry, model);
+  const ModelFileInfo info = writer.describe_model_file(model);
+  if (options.count("soc_version") == 0 && !info.soc_version.empty()) options["soc_version"] = info.soc_version;
+  log_info("ais_bench: " + model.string() + " was written by backend '" + writer.name() + "'; backend '" +
+           chosen.name() + "' compiles its graph");
+  return chosen.compile(writer.read_model_graph(model, registry.ops()), registry.ops(), options);
+}
+
+}  // namespace asc::bench
