@@ -10,7 +10,7 @@
 #include "python_number.hpp"
 
 using namespace asc;
-using namespace asc::npusim::bench;
+using namespace asc::bench;
 
 TEST_CASE("python_float prints what Python's repr(float) prints") {
   CHECK(python_float(1.0) == "1.0");

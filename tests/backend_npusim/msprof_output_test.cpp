@@ -70,8 +70,8 @@ TEST_CASE("op_summary has msprof's columns in order: aic_/aiv_ on split SoCs, un
   for (const auto& [soc_version, pmu] : {std::pair{"Ascend910B2", kSplitPmu}, std::pair{"Ascend310P3", kCoupledPmu}}) {
     CAPTURE(soc_version);
     TempDir dir;
-    const auto prof = npusim::write_msprof_output(npusim::default_collection(dir.path()), run_matmul_relu(soc_version),
-                                                  soc(soc_version));
+    const auto prof = msprof::write_msprof_output(msprof::default_collection(dir.path()), run_matmul_relu(soc_version),
+                                                  npusim::device_info(soc(soc_version)));
     CHECK(prof.filename().string().rfind("PROF_000001_", 0) == 0);
     CHECK(prof.filename().string().size() == std::string("PROF_000001_20221217075609326_GLKQJOGROQGOLIIB").size());
     const auto output = prof / "mindstudio_profiler_output";

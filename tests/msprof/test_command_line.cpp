@@ -63,12 +63,12 @@ TEST_CASE("--application takes the command as one quoted string") {
 TEST_CASE("the runtime accepts exactly what the command line hands it") {
   const auto invocation = parse_command_line({"--output=/tmp/p", "--aic-mode=sample-based", "--aic-freq=20",
                                               "--task-time=l0", "app"});
-  const npusim::CollectionOptions options =
-      npusim::parse_sample_config(invocation.sample_config.dump(), "PROFILER_SAMPLECONFIG");
+  const msprof::CollectionOptions options =
+      msprof::parse_sample_config(invocation.sample_config.dump(), "PROFILER_SAMPLECONFIG");
   CHECK(options.result_dir == "/tmp/p");
-  CHECK(options.aic_mode == npusim::AicMode::SampleBased);
+  CHECK(options.aic_mode == msprof::AicMode::SampleBased);
   CHECK(options.sampling_interval_ms == 50);
-  CHECK(options.task_time == npusim::TaskTimeLevel::L0);
+  CHECK(options.task_time == msprof::TaskTimeLevel::L0);
   CHECK(options.sampled());
   CHECK_FALSE(options.per_task_pmu());
 }

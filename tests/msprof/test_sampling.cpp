@@ -7,15 +7,15 @@
 #include <asc/sdk/msprof/ai_core_utilization.hpp>
 
 using namespace asc;
-using namespace asc::npusim;
+using namespace asc::msprof;
 
 namespace {
 
-SocConfig coupled_soc(int cores) {
-  SocConfig soc;
-  soc.name = "Hand";
-  soc.ai_cores = cores;
-  soc.vector_cores = cores;
+DeviceInfo coupled_soc(int cores) {
+  DeviceInfo soc;
+  soc.soc_version = "Hand";
+  soc.ai_core_count = cores;
+  soc.vector_core_count = cores;
   soc.clock_mhz = 1000;
   return soc;
 }
@@ -108,9 +108,9 @@ TEST_CASE("blocks are dealt over the cores: 3 blocks on 2 cores give the second 
 }
 
 TEST_CASE("split SoCs: cube tasks on the AI Cores, vector tasks on the vector cores, msprof's A2 columns") {
-  SocConfig soc = coupled_soc(1);
-  soc.split = true;
-  soc.vector_cores = 2;
+  DeviceInfo soc = coupled_soc(1);
+  soc.split_vector_cores = true;
+  soc.vector_core_count = 2;
   const std::vector<ProfileEvent> events = {
       task("AI_CORE", 1, 0, 1000, {{"aicore_time(us)", 1000}, {"aic_mac_time(us)", 500}, {"aic_fixpipe_time(us)", 250}}),
       task("AI_VECTOR_CORE", 2, 1000, 1000, {{"aiv_time(us)", 800}, {"aiv_vec_time(us)", 400}, {"aiv_mte2_time(us)", 800}}),
