@@ -30,6 +30,13 @@ std::optional<GemmDims> matmul_dims(const std::vector<Shape>& in, const std::vec
   const std::int64_t n = b.size() == 1 ? 1 : b.back();
   const std::int64_t output_elements = num_elements(out[0]);
   if (m <= 0 || n <= 0 || k <= 0) return std::nullopt;
+  // A weight-like B (2-D, or every leading dim 1) is shared by every leading index of A: that is
+  // one GEMM with A's leading dims folded into M ([512,4,768] x [768,2304] is M = 2048), as any
+  // NPU compiler maps it, not `batch` small GEMMs that each reload B.
+  if (a.size() >= 2 && product(b, 0, b.size() >= 2 ? b.size() - 2 : 0) == 1) {
+    const std::int64_t folded_m = product(a, 0, a.size() - 1);
+    if (folded_m * n == output_elements) return GemmDims{1, folded_m, n, k};
+  }
   return GemmDims{output_elements / (m * n), m, n, k};
 }
 

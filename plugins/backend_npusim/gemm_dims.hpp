@@ -18,7 +18,7 @@ struct GemmDims {
 
 // Conv (img2col view: m = N*output pixels, n = output channels per group, k = input channels per
 // group * kernel size, batch = groups), MatMul (numpy broadcasting: batch = the output's leading
-// dims) and Gemm, and the fusion plugin's FusedConv, FusedMatMul and FusedGemm (domain "asc").
+// dims; with a B shared by every batch, one GEMM whose M folds in A's leading dims) and Gemm, and the fusion plugin's FusedConv, FusedMatMul and FusedGemm (domain "asc").
 // std::nullopt for other ops or shapes it cannot read.
 std::optional<GemmDims> gemm_dims(const Node& node, const std::vector<Shape>& inputs, const std::vector<Shape>& outputs);
 

@@ -139,3 +139,27 @@ TEST_CASE("the GEMM view of a fused convolution is its convolution's") {
   const Node other_domain{"c", "FusedConv", "com.example", {}, {"x", "w", "b"}, {"y"}, {}};
   CHECK_FALSE(npusim::gemm_dims(other_domain, inputs, outputs).has_value());
 }
+
+TEST_CASE("a MatMul whose B every batch shares is one GEMM with A's leading dims in M") {
+  const Node matmul{"m", "MatMul", "", {}, {"a", "b"}, {"y"}, {}};
+  // The BERT-style encoder's in-projection: [seq, batch, d] x [d, 3d].
+  const auto projection = npusim::gemm_dims(matmul, {{512, 4, 768}, {768, 2304}}, {{512, 4, 2304}});
+  REQUIRE(projection.has_value());
+  CHECK(projection->batch == 1);
+  CHECK(projection->m == 512 * 4);
+  CHECK(projection->n == 2304);
+  CHECK(projection->k == 768);
+  CHECK(projection->flops() == 2.0 * 512 * 4 * 768 * 2304);
+  // A B with leading dims of 1 broadcasts the same way.
+  const auto broadcast = npusim::gemm_dims(matmul, {{8, 16, 32}, {1, 32, 64}}, {{8, 16, 64}});
+  REQUIRE(broadcast.has_value());
+  CHECK(broadcast->batch == 1);
+  CHECK(broadcast->m == 128);
+  // A batched B (attention's Q x K^T) stays batched: each batch has its own B.
+  const auto batched = npusim::gemm_dims(matmul, {{2, 12, 128, 64}, {2, 12, 64, 128}}, {{2, 12, 128, 128}});
+  REQUIRE(batched.has_value());
+  CHECK(batched->batch == 24);
+  CHECK(batched->m == 128);
+  CHECK(batched->n == 128);
+  CHECK(batched->k == 64);
+}
