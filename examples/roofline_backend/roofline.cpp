@@ -6,7 +6,7 @@
 namespace roofline {
 namespace {
 
-// Cycles per microsecond at `clock_mhz`.
+// A rate per cycle as a rate per microsecond (clock_mhz cycles in one).
 double per_us(double per_cycle, const SocFacts& soc) { return per_cycle * soc.clock_mhz; }
 
 const CubeShape& cube_for(const SocFacts& soc, asc::DType dtype) {

@@ -25,18 +25,20 @@ std::int64_t tensor_bytes(const asc::TensorMap& tensors) {
 
 void RooflineStream::enqueue_run(asc::Executable& executable, const SocFacts& soc, asc::TensorMap inputs,
                                  asc::TensorMap* outputs, asc::RunOptions options) {
-  enqueue([this, &executable, &soc, inputs = std::move(inputs), outputs, options = std::move(options)]() mutable {
+  enqueue([id = id_, timeline = timeline_, &executable, &soc, inputs = std::move(inputs), outputs,
+           options = std::move(options)]() mutable {
     asc::ProfileSink* sink = options.profile_sink;
+    double& clock_us = timeline->clock_us;
     auto publish = [&](asc::ProfileEvent event) {
-      event.stream_id = id_;
-      event.task_id = next_task_id_++;
+      event.stream_id = id;
+      event.task_id = timeline->next_task_id++;
       if (sink != nullptr) sink->record(event);
     };
     // A copy over the host link: bytes / pcie_bandwidth_gbs (1 GB/s = 1e3 bytes/us).
     auto copy = [&](asc::msprof::CopyDirection direction, std::int64_t bytes) {
       const double duration_us = static_cast<double>(bytes) / (soc.pcie_bandwidth_gbs * 1e3);
-      publish(asc::msprof::host_copy_event(direction, bytes, clock_us_, duration_us));
-      clock_us_ += duration_us;
+      publish(asc::msprof::host_copy_event(direction, bytes, clock_us, duration_us));
+      clock_us += duration_us;
     };
 
     copy(asc::msprof::CopyDirection::HostToDevice, tensor_bytes(inputs));
@@ -46,10 +48,10 @@ void RooflineStream::enqueue_run(asc::Executable& executable, const SocFacts& so
     double run_us = 0;
     for (asc::ProfileEvent& event : capture.events) {
       run_us = std::max(run_us, event.start_us + event.duration_us);
-      event.start_us += clock_us_;
+      event.start_us += clock_us;
       publish(std::move(event));
     }
-    clock_us_ += run_us;
+    clock_us += run_us;
     copy(asc::msprof::CopyDirection::DeviceToHost, tensor_bytes(*outputs));
   });
 }

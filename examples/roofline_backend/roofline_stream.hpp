@@ -10,6 +10,7 @@
 #pragma once
 
 #include <asc/sdk/backend.hpp>
+#include <memory>
 
 #include "soc_file.hpp"
 
@@ -26,10 +27,15 @@ class RooflineStream : public asc::HostStream {
                    asc::TensorMap* outputs, asc::RunOptions options);
 
  private:
+  // The device clock, touched only by the stream's worker thread, one piece of work at a time;
+  // shared with the enqueued work, which may outlive this object's members while HostStream's
+  // destructor stops the worker.
+  struct Timeline {
+    double clock_us = 0;
+    int next_task_id = 0;
+  };
   int id_;
-  // Touched only by the stream's worker thread, one piece of work at a time.
-  double clock_us_ = 0;
-  int next_task_id_ = 0;
+  std::shared_ptr<Timeline> timeline_ = std::make_shared<Timeline>();
 };
 
 }  // namespace roofline
