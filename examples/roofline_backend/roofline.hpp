@@ -7,8 +7,11 @@
 //
 //   t = max(flops / peak(unit, dtype), bytes moved / device-memory bandwidth) + launch
 //
-// with perfect overlap of compute and memory traffic and every core busy, so it is a lower bound
-// on what the chip can do (the NPU simulator models what it does: tiling, pipes, L2, latencies).
+// with perfect overlap of compute and memory traffic and every core busy: a bound for the traffic
+// and work it is given, not a model of how the chip gets there (the NPU simulator models tiling,
+// pipes, L2 and latencies). Operands are costed at the dtypes the graph runs in, and every byte
+// goes through device memory, so for a graph read from an fp16 .om (float32 host dtypes) the
+// memory term is twice the device's and no L2 hit shortens it.
 //
 // Where each term comes from (configs/soc/<soc>.yaml, whose README cites the sources):
 //   Cube peak    2 * m * k * n flop per cycle per AI core (one m x k x n MMAD fractal per cycle,
