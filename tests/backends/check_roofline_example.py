@@ -47,6 +47,15 @@ def run(description, command, env=None, cwd=None):
     return result.stdout
 
 
+def run_failing(description, command, status, expected, env=None):
+    """Runs `command`, which must exit with `status` and say `expected` on stdout or stderr."""
+    result = subprocess.run(command, env=env, capture_output=True, text=True)
+    said = result.stdout + result.stderr
+    if result.returncode != status or expected not in said:
+        sys.exit(f"FAILED: {description}: expected exit {status} saying {expected!r}, got exit "
+                 f"{result.returncode}:\n{said}")
+
+
 def check(condition, message):
     if not condition:
         sys.exit(f"FAILED: {message}")
@@ -231,11 +240,17 @@ def main():
                                                             "--profiler", "1", "--loop", str(LOOPS)], env=env)
     # The pipeline (stage ais_bench.run, backend: roofline) with its default, a profile.
     pipeline_run = os.path.join(args.work, "pipeline")
-    run("asc run bench_roofline.yaml", [os.path.join(bin_dir, "asc"), "run",
-                                        os.path.join(args.source, "examples", "roofline_backend", "pipelines",
-                                                     "bench_roofline.yaml"),
+    pipeline = os.path.join(args.source, "examples", "roofline_backend", "pipelines", "bench_roofline.yaml")
+    run("asc run bench_roofline.yaml", [os.path.join(bin_dir, "asc"), "run", pipeline,
                                         "--set", f"model={om}.om", "--set", f"input={sample}",
                                         "--set", f"output={pipeline_run}", "--set", "warmup_count=0"], env=env)
+    # The SoC directory comes from soc_dir when given (here one without SoC files): EE5007, exit 15.
+    empty = os.path.join(args.work, "no_socs")
+    os.makedirs(empty)
+    run_failing("the pipeline with an empty soc_dir", [os.path.join(bin_dir, "asc"), "run", pipeline,
+                                                       "--set", f"model={om}.om", "--set", f"soc_dir={empty}",
+                                                       "--set", f"output={os.path.join(args.work, 'no_run')}"],
+                15, f"backend 'roofline': unknown soc_version '{SOC}'; known in {empty}: (none)", env=env)
     # One backend, one input: the same outputs from all three runs.
     outputs = [np.load(only(os.path.join(dump_run, "run", "*.npy"))),
                np.load(only(os.path.join(profile_run, "run", "*.npy"))),
