@@ -307,6 +307,14 @@ def main():
     total_us = sum(float(row["Task Duration(us)"]) for row in summary) + copies_us
     check(abs(trade["total_time"] - total_us) <= 0.01 + 1e-5 * total_us,
           f"modelTrade total_time {trade['total_time']} us, the tasks and copies make {total_us:.3f} us")
+    # msprof's collection (PROFILER_SAMPLECONFIG) reaches the roofline backend through ais_bench too.
+    msprof_out = os.path.join(args.work, "msprof")
+    run("msprof ais_bench --backend roofline", [os.path.join(bin_dir, "msprof"), f"--output={msprof_out}",
+                                                os.path.join(bin_dir, "ais_bench"), f"--model={om}.om",
+                                                "--backend=roofline", "--warmup_count=0"], env=env)
+    run("modelTrade on msprof's profile", [os.path.join(bin_dir, "modelTrade"), f"--report={msprof_out}",
+                                           f"--output={os.path.join(args.work, 'msprof_perf.json')}", "--quiet"],
+        env=env)
     # The pipeline wrote its profile too.
     only(os.path.join(pipeline_run, "profiler", "PROF_*", "mindstudio_profiler_output", "op_summary_*.csv"))
 
