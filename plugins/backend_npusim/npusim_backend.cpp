@@ -3,6 +3,7 @@
 #include <asc/sdk/error.hpp>
 
 #include "compiler/compile_model.hpp"
+#include "compiler/precision_pass.hpp"
 #include "npusim_executable.hpp"
 #include "om/om_file.hpp"
 #include "om/om_summary.hpp"
@@ -42,7 +43,7 @@ bool NpusimBackend::reads_model_file(const std::filesystem::path& path) const { 
 ModelFileInfo NpusimBackend::describe_model_file(const std::filesystem::path& path) const { return describe_om(path); }
 
 Graph NpusimBackend::read_model_graph(const std::filesystem::path& path, const OpRegistry& /*ops*/) const {
-  return read_om(path).graph;
+  return host_graph(read_om(path).graph);
 }
 
 }  // namespace asc::npusim

@@ -6,6 +6,7 @@
 #include <asc/sdk/half.hpp>
 
 #include "compiler/compile_model.hpp"
+#include "compiler/precision_pass.hpp"
 #include "npusim_backend.hpp"
 #include "test_support.hpp"
 
@@ -198,4 +199,35 @@ TEST_CASE("layouts: NC1HWC0 around a conv, FRACTAL_Z weights, small channel C0 =
     CHECK(values.at("r").format == Format::NC1HWC0);
     CHECK(values.at("y_float16").format == Format::ND);
   }
+}
+
+TEST_CASE("host_graph: the compiled graph runs on another backend in host dtypes, with the .om's fp16 weights") {
+  // x[1,1,2,2] -> Conv(w = 0.1, 1x1) -> y: under force_fp16 the pass casts x to fp16 for the conv
+  // and rounds w to fp16 (0.0999755859375), keeping float32 host storage for both.
+  Graph graph = make_graph({tensor_info("x", DType::Float32, {1, 1, 2, 2})}, {"y"});
+  graph.initializers["w"] = floats({1, 1, 1, 1}, {0.1f});
+  add_node(graph, "conv", "Conv", {"x", "w"}, {"y"});
+  const CompiledModel model = compile(graph, {{"soc_version", "Ascend310P3"}});
+  const TensorMap inputs = {{"x", floats({1, 1, 2, 2}, {1, 2, 3, 4})}};
+
+  // As compiled, the input's Cast yields fp16 while the weight is float32: only npusim's executor
+  // reconciles them.
+  const Error as_compiled = error_from([&] { compile_reference(model.graph)->execute(inputs, {}); });
+  CHECK(as_compiled.code() == ErrorCode::InvalidOperator);
+  CHECK(std::string(as_compiled.what()).find("same dtype") != std::string::npos);
+
+  const Graph host = npusim::host_graph(model.graph);
+  CHECK(host.nodes().size() == model.graph.nodes().size());  // the Casts stay, named as compiled
+  int casts = 0;
+  for (const Node* node : host.nodes())
+    if (node->op_type == "Cast") {
+      CHECK(node->attributes.require_int("to") == 1);  // FLOAT: the outputs' declared dtype
+      ++casts;
+    }
+  CHECK(casts >= 1);
+  const TensorMap outputs = compile_reference(host)->execute(inputs, {});
+  CHECK(outputs.at("y").dtype() == DType::Float32);
+  // x * fp16(0.1), exact in float32.
+  CHECK(values_of(outputs.at("y")) == std::vector<float>{0.0999755859375f, 0.199951171875f, 0.2999267578125f,
+                                                         0.39990234375f});
 }

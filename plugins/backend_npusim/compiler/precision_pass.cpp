@@ -12,7 +12,7 @@ namespace asc::npusim {
 namespace {
 
 // ONNX TensorProto.DataType codes of the dtypes a Cast inserted here can target.
-std::int64_t onnx_code(DType dtype) {
+std::optional<std::int64_t> cast_code(DType dtype) {
   switch (dtype) {
     case DType::Float32: return 1;
     case DType::UInt8: return 2;
@@ -21,6 +21,11 @@ std::int64_t onnx_code(DType dtype) {
     case DType::BFloat16: return 16;
     default: break;
   }
+  return std::nullopt;
+}
+
+std::int64_t onnx_code(DType dtype) {
+  if (const std::optional<std::int64_t> code = cast_code(dtype)) return *code;
   throw Error(ErrorCode::Internal, "precision pass: no Cast target for dtype " + std::string(dtype_name(dtype)));
 }
 
@@ -363,6 +368,17 @@ PrecisionMode parse_precision_mode(const std::string& text) {
 PrecisionResult apply_precision(Graph& graph, const OpInfoTable& op_info, const CompileOptions& options,
                                 const std::map<std::string, ComputeUnit>& units) {
   return PrecisionPass(graph, op_info, options, units).run();
+}
+
+Graph host_graph(Graph graph) {
+  for (Node* node : graph.nodes()) {
+    if (node->op_type != "Cast" || !node->domain.empty() || node->outputs.empty()) continue;
+    const ValueInfo* output = graph.value_info(node->outputs[0]);
+    // The model's own Casts (to int64, ...) agree with their outputs already.
+    const std::optional<std::int64_t> host = output == nullptr ? std::nullopt : cast_code(output->dtype);
+    if (host && node->attributes.get_int("to", *host) != *host) node->attributes.set("to", *host);
+  }
+  return graph;
 }
 
 }  // namespace asc::npusim

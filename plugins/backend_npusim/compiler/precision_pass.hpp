@@ -45,4 +45,14 @@ struct PrecisionResult {
 PrecisionResult apply_precision(Graph& graph, const OpInfoTable& op_info, const CompileOptions& options,
                                 const std::map<std::string, ComputeUnit>& units);
 
+// The compiled graph as any other backend runs it (Backend::read_model_graph). Under the host
+// storage convention an inserted Cast's `to` is the device dtype while its output keeps the host
+// dtype; only npusim's executor reconciles the two (it stores the Cast's fp16 result as float32).
+// A backend that runs each node's kernel as the node says would hand fp16 tensors to kernels
+// whose other operands (weights, widened to their host dtype) are float32, which Conv refuses
+// (EE2003 "X, W and B must have the same dtype"). So every Cast here casts to its output's
+// declared dtype: the graph computes in host dtypes throughout, with the .om's fp16-rounded
+// weights, and the Casts keep their names and places, so dumps still line up with npusim's.
+Graph host_graph(Graph graph);
+
 }  // namespace asc::npusim
