@@ -99,7 +99,11 @@ std::unique_ptr<Executable> Backend::load(const std::filesystem::path& path, con
 
 std::vector<InputProfile> Executable::input_profiles() const {
   InputProfile profile{"static", {}};
-  for (const ValueInfo& info : input_infos()) profile.input_shapes[info.name] = info.shape;
+  for (const ValueInfo& info : input_infos()) {
+    Shape& shape = profile.input_shapes[info.name];
+    if (info.shape)
+      for (const Dim& dim : *info.shape) shape.push_back(dim.is_static() ? dim.value : -1);
+  }
   return {profile};
 }
 
