@@ -1,0 +1,26 @@
+// The simulator, reached only through the SDK: the plugins (operators, fusion, the npusim
+// backend, and a model's custom operator plugins) loaded once per process with asc_host's
+// PluginHost. The plugin directory is found from this library's own location, so that the
+// installed tree (<prefix>/runtime/lib64/libascendcl.so, <prefix>/lib/asc/plugins) and the build
+// tree (same layout) work wherever the user's program is; $ASC_PLUGIN_PATH comes first.
+#pragma once
+
+#include <filesystem>
+#include <vector>
+
+#include "asc/sdk/backend.hpp"
+#include "asc/sdk/op_registry.hpp"
+
+namespace asc::acl {
+
+struct Simulator {
+  const Backend* backend;
+  const OpRegistry* ops;
+};
+
+// Loads the plugins on first use, and each directory of `op_lib_dirs` once.
+Simulator simulator(const std::vector<std::filesystem::path>& op_lib_dirs = {});
+// aclFinalize: unloads every plugin (no executable may be alive).
+void unload_simulator();
+
+}  // namespace asc::acl
