@@ -115,9 +115,9 @@ std::shared_ptr<Model> load_model(const std::filesystem::path& path) {
   if (!std::filesystem::is_regular_file(path, error))
     fail(ACL_ERROR_INVALID_FILE, "model file " + path.string() + " does not exist or is not a file");
   Simulator sim = simulator();
-  if (!sim.backend->reads_model_file(path))
-    fail(ACL_ERROR_DESERIALIZE_MODEL, path.string() + " is not an offline model (.om) the simulator reads "
-                                                      "(convert the model with this project's atc)");
+  // A backend that does not yet answer reads_model_file() (the SDK's default says false) still
+  // gets to load the file: its own check rejects what it cannot read (EE4004).
+  const bool recognised = sim.backend->reads_model_file(path);
   ModelFileInfo info;
   try {
     info = sim.backend->describe_model_file(path);
@@ -128,7 +128,13 @@ std::shared_ptr<Model> load_model(const std::filesystem::path& path) {
 
   auto model = std::make_shared<Model>();
   model->name = path.stem().string();
-  model->executable = sim.backend->load(path, *sim.ops, {});
+  try {
+    model->executable = sim.backend->load(path, *sim.ops, {});
+  } catch (const Error& refused) {
+    if (recognised) throw;
+    fail(ACL_ERROR_DESERIALIZE_MODEL, path.string() + " is not an offline model (.om) the simulator reads "
+                                                      "(convert the model with this project's atc): " + refused.what());
+  }
   const Executable& executable = *model->executable;
 
   std::vector<InputProfile> profiles = executable.input_profiles();
