@@ -6,7 +6,9 @@
 //
 //   classify_sample MODEL.om IMAGE.bin [IMAGE.bin ...]    (ACL config: acl.json beside the binary, if any)
 //
-// Prints "image <file>: top <k>: index[<class>] value[<score>]" lines; exits 1 on any failure.
+// Prints "image <file>: top <k>: index[<class>] value[<score>]" lines and writes each image's
+// output scores to <file>.output<i>.bin (as the sample's DumpModelOutputResult does); exits 1 on
+// any failure.
 #include <acl/acl.h>
 
 #include <cstdio>
@@ -103,6 +105,10 @@ class Classifier {
         }
       }
       const float* scores = static_cast<const float*>(host);
+      char suffix[32];
+      std::snprintf(suffix, sizeof suffix, ".output%zu.bin", i);
+      std::ofstream(std::string(image_path) + suffix, std::ios::binary).write(static_cast<const char*>(host),
+                                                                               static_cast<std::streamsize>(size));
       std::multimap<float, size_t, std::greater<float> > ranked;
       for (size_t k = 0; k < size / sizeof(float); ++k) ranked.insert(std::make_pair(scores[k], k));
       int rank = 0;
