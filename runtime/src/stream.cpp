@@ -1,5 +1,9 @@
 #include "stream.hpp"
 
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include <algorithm>
 
 namespace asc::acl {
@@ -40,6 +44,10 @@ bool Stream::idle() {
 }
 
 void Stream::run() {
+  // The functional emulation runs here (and on the kernel pool threads this thread starts, which
+  // inherit its priority). It yields the CPU to the program's own threads: their wall time
+  // between API calls is simulated host time, and the emulation's must not leak into it.
+  setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
   std::unique_lock lock(mutex_);
   for (;;) {
     changed_.wait(lock, [&] { return !queue_.empty() || stopping_; });
