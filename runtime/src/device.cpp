@@ -20,7 +20,7 @@ thread_local std::weak_ptr<Context> thread_context;
 std::shared_ptr<Context> make_context(bool is_default) {
   auto context = std::make_shared<Context>();
   context->is_default = is_default;
-  context->default_stream = std::make_shared<Stream>(the_device().new_stream_id());
+  context->default_stream = std::make_shared<Stream>();
   return context;
 }
 
@@ -40,16 +40,10 @@ void Device::learn(const DeviceInfo& info) {
   if (info.host_link_gbs > 0) facts_.host_link_gbs = info.host_link_gbs;
 }
 
-int Device::new_stream_id() {
-  std::lock_guard lock(mutex_);
-  return next_stream_id_++;
-}
-
 void Device::reset() {
   timeline.clear();
   std::lock_guard lock(mutex_);
   facts_ = DeviceFacts{};
-  next_stream_id_ = 0;
 }
 
 Device& the_device() {
@@ -249,7 +243,7 @@ aclError aclrtCreateStream(aclrtStream* stream) {
   return api_call(__func__, [&] {
     if (stream == nullptr) fail(ACL_ERROR_INVALID_PARAM, "stream is null");
     std::shared_ptr<Context> context = current_context();
-    void* handle = streams().add(std::make_shared<Stream>(the_device().new_stream_id()));
+    void* handle = streams().add(std::make_shared<Stream>());
     std::lock_guard lock(set_device_mutex);
     context->streams.push_back(handle);
     *stream = handle;

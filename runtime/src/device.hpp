@@ -44,13 +44,11 @@ class Device {
   DeviceFacts facts();
   // Adopts the first model's device description (later models keep it).
   void learn(const DeviceInfo& info);
-  int new_stream_id();
   void reset();  // aclFinalize
 
  private:
   std::mutex mutex_;
   DeviceFacts facts_;
-  int next_stream_id_ = 0;
 };
 
 Device& the_device();

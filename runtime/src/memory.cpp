@@ -9,7 +9,6 @@
 #include "device.hpp"
 #include "host_clock.hpp"
 #include "memory_registry.hpp"
-#include "profiling.hpp"
 
 namespace asc::acl {
 namespace {
@@ -71,7 +70,7 @@ aclrtMemcpyKind checked_kind(void* dst, size_t destMax, const void* src, size_t 
 
 // The copy as stream work: the bytes move when the stream reaches it, then it takes its time on
 // its engine.
-Stream::Work copy_work(void* dst, const void* src, size_t count, aclrtMemcpyKind kind, int stream_id) {
+Stream::Work copy_work(void* dst, const void* src, size_t count, aclrtMemcpyKind kind) {
   return [=](double ready_us) {
     // The memory may have been freed since the call: check again before touching it.
     if (kind == ACL_MEMCPY_HOST_TO_DEVICE || kind == ACL_MEMCPY_DEVICE_TO_DEVICE)
@@ -88,12 +87,7 @@ Stream::Work copy_work(void* dst, const void* src, size_t count, aclrtMemcpyKind
     } else if (kind == ACL_MEMCPY_HOST_TO_HOST) {
       return ready_us;  // no device work
     }
-    const double start_us = the_device().timeline.place(engine, ready_us, duration_us);
-    profiler().record_copy(stream_id, kind == ACL_MEMCPY_HOST_TO_DEVICE   ? CopyDirection::HostToDevice
-                                      : kind == ACL_MEMCPY_DEVICE_TO_HOST ? CopyDirection::DeviceToHost
-                                                                          : CopyDirection::DeviceToDevice,
-                           count, start_us, duration_us);
-    return start_us + duration_us;
+    return the_device().timeline.place(engine, ready_us, duration_us) + duration_us;
   };
 }
 
@@ -169,8 +163,7 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, a
   return api_call(__func__, [&] {
     kind = checked_kind(dst, destMax, src, count, kind);
     if (count == 0) return;
-    Stream& stream = *current_context()->default_stream;
-    run_synchronously(stream, copy_work(dst, src, count, kind, stream.id()));
+    run_synchronously(*current_context()->default_stream, copy_work(dst, src, count, kind));
   });
 }
 
@@ -180,7 +173,7 @@ aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t cou
     kind = checked_kind(dst, destMax, src, count, kind);
     std::shared_ptr<Stream> target = stream_of(stream);
     if (count == 0) return;
-    target->enqueue(copy_work(dst, src, count, kind, target->id()), host_now_us());
+    target->enqueue(copy_work(dst, src, count, kind), host_now_us());
   });
 }
 

@@ -127,7 +127,6 @@ std::shared_ptr<Model> load_model(const std::filesystem::path& path) {
   if (!info.op_lib_dirs.empty()) sim = simulator(info.op_lib_dirs);
 
   auto model = std::make_shared<Model>();
-  model->name = path.stem().string();
   try {
     model->executable = sim.backend->load(path, *sim.ops, {});
   } catch (const Error& refused) {
@@ -193,19 +192,13 @@ std::shared_ptr<Model> load_model(const std::filesystem::path& path) {
     model->current_output_shapes.push_back(largest);
   }
 
-  const ModelSizes sizes = [&] {
-    ModelSizes estimate;
-    for (const ModelIo& io : model->inputs) estimate.work_size += io.max_bytes;
-    for (const ModelIo& io : model->outputs) estimate.work_size += io.max_bytes;
-    estimate.weight_size = static_cast<std::size_t>(std::filesystem::file_size(path));
-    return estimate;
-  }();
-  model->work_size = sizes.work_size;
-  model->weight_size = sizes.weight_size;
+  // What the SDK shows of the model's device memory (docs/acl.md): its inputs and outputs as the
+  // work memory, the file (weights stored at their device dtype) as the weight memory.
+  for (const ModelIo& io : model->inputs) model->work_size += io.max_bytes;
+  for (const ModelIo& io : model->outputs) model->work_size += io.max_bytes;
+  model->weight_size = static_cast<std::size_t>(std::filesystem::file_size(path));
   return model;
 }
-
-ModelSizes model_sizes(const Model& model) { return {model.work_size, model.weight_size}; }
 
 std::uint32_t add_model(std::shared_ptr<Model> model) {
   std::lock_guard lock(models_mutex);

@@ -40,30 +40,21 @@ struct ModelProfile {
 
 struct Model {
   std::uint32_t id = 0;
-  std::string name;  // the file's stem
   std::unique_ptr<Executable> executable;
   std::vector<ModelIo> inputs, outputs;  // inputs: the graph's, then the dynamic tensor if any
   std::size_t graph_input_count = 0;
   DynamicKind dynamic = DynamicKind::None;
   std::vector<ModelProfile> profiles;
-  std::size_t work_size = 0, weight_size = 0;
-  bool user_memory = false;  // loaded with aclmdlLoadFrom*WithMem
+  std::size_t work_size = 0, weight_size = 0;  // what aclmdlQuerySize reports
   std::int64_t reserved_bytes = 0;  // device memory the runtime took for it (unreserved at unload)
   std::mutex run_mutex;      // one execution at a time (the AI cores run one model at a time anyway)
   std::mutex output_mutex;
   std::vector<Shape> current_output_shapes;  // of the last execution (aclmdlGetCurOutputDims)
 };
 
-struct ModelSizes {
-  std::size_t work_size = 0, weight_size = 0;
-};
-
 // Loads `path` (an .om the simulator's backend reads). ACL error codes for a missing file, a
 // file that is not such a model, or a plugin it needs that cannot be loaded.
 std::shared_ptr<Model> load_model(const std::filesystem::path& path);
-// Work and weight memory the model needs on the device: see docs/acl.md for how they are
-// estimated from what the SDK describes.
-ModelSizes model_sizes(const Model& model);
 
 // Registers a loaded model under a new id.
 std::uint32_t add_model(std::shared_ptr<Model> model);

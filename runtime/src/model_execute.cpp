@@ -15,7 +15,6 @@
 #include "host_clock.hpp"
 #include "memory_registry.hpp"
 #include "model.hpp"
-#include "profiling.hpp"
 
 namespace asc::acl {
 namespace {
@@ -109,8 +108,8 @@ PreparedRun prepare(std::uint32_t modelId, const aclmdlDataset* input, aclmdlDat
   return run;
 }
 
-Stream::Work run_work(PreparedRun run, int stream_id) {
-  return [run = std::move(run), stream_id](double ready_us) {
+Stream::Work run_work(PreparedRun run) {
+  return [run = std::move(run)](double ready_us) {
     Model& model = *run.model;
     std::lock_guard lock(model.run_mutex);
     const ModelProfile& profile = model.profiles.at(run.profile);
@@ -150,9 +149,7 @@ Stream::Work run_work(PreparedRun run, int stream_id) {
     }
     double duration_us = 0;
     for (const ProfileEvent& event : sink.events) duration_us = std::max(duration_us, event.start_us + event.duration_us);
-    const double start_us = the_device().timeline.place(Engine::AiCore, ready_us, duration_us);
-    profiler().record_model(model.id, model.name, stream_id, start_us, std::move(sink.events));
-    return start_us + duration_us;
+    return the_device().timeline.place(Engine::AiCore, ready_us, duration_us) + duration_us;
   };
 }
 
@@ -197,8 +194,7 @@ extern "C" {
 aclError aclmdlExecute(uint32_t modelId, const aclmdlDataset* input, aclmdlDataset* output) {
   return api_call(__func__, [&] {
     PreparedRun run = prepare(modelId, input, output);
-    Stream& stream = *current_context()->default_stream;
-    run_synchronously(stream, run_work(std::move(run), stream.id()));
+    run_synchronously(*current_context()->default_stream, run_work(std::move(run)));
   });
 }
 
@@ -206,7 +202,7 @@ aclError aclmdlExecuteAsync(uint32_t modelId, const aclmdlDataset* input, aclmdl
   return api_call(__func__, [&] {
     PreparedRun run = prepare(modelId, input, output);
     std::shared_ptr<Stream> target = stream_of(stream);
-    target->enqueue(run_work(std::move(run), target->id()), host_now_us());
+    target->enqueue(run_work(std::move(run)), host_now_us());
   });
 }
 

@@ -100,7 +100,6 @@ std::uint32_t register_model(std::shared_ptr<Model> model, bool work_given, bool
                                              " bytes of device memory and " +
                                              std::to_string(capacity - memory().device_bytes_in_use()) + " are free");
   memory().reserve_device(reserved);
-  model->user_memory = work_given || weight_given;
   model->reserved_bytes = reserved;
   return add_model(std::move(model));
 }

@@ -2,7 +2,8 @@
 // backend, and a model's custom operator plugins) loaded once per process with asc_host's
 // PluginHost. The plugin directory is found from this library's own location, so that the
 // installed tree (<prefix>/runtime/lib64/libascendcl.so, <prefix>/lib/asc/plugins) and the build
-// tree (same layout) work wherever the user's program is; $ASC_PLUGIN_PATH comes first.
+// tree (same layout) work wherever the user's program is. That directory comes first in the
+// search path, then asc_host's usual ones ($ASC_PLUGIN_PATH, ...).
 #pragma once
 
 #include <filesystem>

@@ -8,7 +8,7 @@
 
 namespace asc::acl {
 
-Stream::Stream(int id) : id_(id), worker_([this] { run(); }) {}
+Stream::Stream() : worker_([this] { run(); }) {}
 
 Stream::~Stream() {
   {

@@ -23,12 +23,11 @@ class Stream {
  public:
   using Work = std::function<double(double ready_us)>;
 
-  explicit Stream(int id);
+  Stream();
   ~Stream();  // runs what is queued, then stops the worker
   Stream(const Stream&) = delete;
   Stream& operator=(const Stream&) = delete;
 
-  int id() const noexcept { return id_; }
   // Queues `work`, not to start before `not_before_us` (the enqueuing thread's clock).
   void enqueue(Work work, double not_before_us);
   // Waits for every queued piece; returns the simulated end of the last one. Throws the first
@@ -40,7 +39,6 @@ class Stream {
  private:
   void run();
 
-  int id_;
   std::mutex mutex_;
   std::condition_variable changed_;
   std::deque<std::pair<Work, double>> queue_;

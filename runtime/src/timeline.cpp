@@ -18,11 +18,6 @@ double Timeline::place(Engine engine, double ready_us, double duration_us) {
   return start;
 }
 
-std::vector<std::pair<double, double>> Timeline::busy(Engine engine) const {
-  std::lock_guard lock(mutex_);
-  return busy_[static_cast<std::size_t>(engine)];
-}
-
 void Timeline::clear() {
   std::lock_guard lock(mutex_);
   for (auto& busy : busy_) busy.clear();

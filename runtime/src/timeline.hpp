@@ -20,12 +20,10 @@ class Timeline {
  public:
   // Reserves `duration_us` on `engine` no earlier than `ready_us`; returns the start.
   double place(Engine engine, double ready_us, double duration_us);
-  // Every reservation so far on `engine`, in time order (start, end).
-  std::vector<std::pair<double, double>> busy(Engine engine) const;
   void clear();
 
  private:
-  mutable std::mutex mutex_;
+  std::mutex mutex_;
   std::vector<std::pair<double, double>> busy_[kEngineCount];  // sorted, disjoint
 };
 
