@@ -11,7 +11,6 @@
 #include "host_clock.hpp"
 #include "memory_registry.hpp"
 #include "model.hpp"
-#include "simulator_backend.hpp"
 
 namespace asc::acl {
 

@@ -18,7 +18,9 @@ namespace {
 const std::vector<std::string> kPlugins = {"ops_builtin", "fusion", "backend_npusim"};
 
 std::mutex plugins_mutex;
-std::unique_ptr<host::PluginHost> plugins;
+// Loaded once and never unloaded: executables (the user's models, descriptions) may outlive
+// aclFinalize and even static destruction at exit, and their code lives in the plugins.
+host::PluginHost* plugins = nullptr;
 std::set<std::filesystem::path> loaded_op_lib_dirs;
 
 // <dir of libascendcl.so>/../../lib/asc/plugins.
@@ -48,13 +50,8 @@ Simulator simulator(const std::vector<std::filesystem::path>& op_lib_dirs) {
     std::vector<std::filesystem::path> dirs;
     if (auto beside = plugins_beside_library(); !beside.empty()) dirs.push_back(beside);
     auto host = std::make_unique<host::PluginHost>(host::plugin_search_path(dirs));
-    plugins = std::move(host);
-    try {
-      plugins->load_named(kPlugins);
-    } catch (...) {
-      plugins.reset();
-      throw;
-    }
+    host->load_named(kPlugins);
+    plugins = host.release();
   }
   for (const auto& dir : op_lib_dirs) {
     const auto normal = dir.lexically_normal();
@@ -65,12 +62,6 @@ Simulator simulator(const std::vector<std::filesystem::path>& op_lib_dirs) {
   const Backend* backend = plugins->registry().backend("npusim");
   if (backend == nullptr) fail(ACL_ERROR_OP_LOAD_FAILED, "the npusim backend plugin registered no backend 'npusim'");
   return {backend, &plugins->registry().ops()};
-}
-
-void unload_simulator() {
-  std::lock_guard lock(plugins_mutex);
-  plugins.reset();
-  loaded_op_lib_dirs.clear();
 }
 
 }  // namespace asc::acl

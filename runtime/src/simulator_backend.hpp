@@ -19,9 +19,7 @@ struct Simulator {
   const OpRegistry* ops;
 };
 
-// Loads the plugins on first use, and each directory of `op_lib_dirs` once.
+// Loads the plugins on first use (they stay loaded), and each directory of `op_lib_dirs` once.
 Simulator simulator(const std::vector<std::filesystem::path>& op_lib_dirs = {});
-// aclFinalize: unloads every plugin (no executable may be alive).
-void unload_simulator();
 
 }  // namespace asc::acl
