@@ -14,8 +14,10 @@ using acl_test::recent_message;
 namespace {
 
 // The fallback host link (docs/acl.md) when no model has described the device: 8 GB/s, so
-// 64 MiB take 8388.608 us.
-constexpr size_t kCopyBytes = size_t{64} << 20;
+// 256 MiB take 33.554 ms. Host time between API calls counts, so the checks below that compare
+// with one copy's time hold while the test thread is not kept off the CPU between two calls for
+// that long: a large copy keeps them far from scheduling noise.
+constexpr size_t kCopyBytes = size_t{256} << 20;
 constexpr double kCopyMs = kCopyBytes / 8e9 * 1e3;
 
 }  // namespace
