@@ -22,18 +22,24 @@ HandleTable<aclmdlDataset>& datasets() {
   return table;
 }
 
-aclDataBuffer& data_buffer_of(const aclDataBuffer* buffer) {
+namespace {
+
+std::shared_ptr<aclDataBuffer> live_buffer(const aclDataBuffer* buffer) {
   if (buffer == nullptr) fail(ACL_ERROR_INVALID_PARAM, "dataBuffer is null");
   std::shared_ptr<aclDataBuffer> found = data_buffers().find(buffer);
   if (found == nullptr) fail(ACL_ERROR_INVALID_RESOURCE_HANDLE, "dataBuffer is not a live data buffer");
-  return *found;  // the table keeps it alive until aclDestroyDataBuffer
+  return found;
 }
 
-aclmdlDataset& dataset_of(const aclmdlDataset* dataset, const char* which) {
+}  // namespace
+
+aclDataBuffer data_buffer_of(const aclDataBuffer* buffer) { return *live_buffer(buffer); }
+
+std::shared_ptr<aclmdlDataset> dataset_of(const aclmdlDataset* dataset, const char* which) {
   if (dataset == nullptr) fail(ACL_ERROR_INVALID_PARAM, std::string(which) + " is null");
   std::shared_ptr<aclmdlDataset> found = datasets().find(dataset);
   if (found == nullptr) fail(ACL_ERROR_INVALID_RESOURCE_HANDLE, std::string(which) + " is not a live dataset");
-  return *found;
+  return found;
 }
 
 }  // namespace asc::acl
@@ -69,10 +75,10 @@ aclError aclDestroyDataBuffer(const aclDataBuffer* dataBuffer) {
 
 aclError aclUpdateDataBuffer(aclDataBuffer* dataBuffer, void* data, size_t size) {
   return api_call(__func__, [&] {
-    aclDataBuffer& buffer = data_buffer_of(dataBuffer);
+    std::shared_ptr<aclDataBuffer> buffer = live_buffer(dataBuffer);
     if (data == nullptr && size != 0) fail(ACL_ERROR_INVALID_PARAM, "data is null but size is not 0");
-    buffer.data = data;
-    buffer.size = size;
+    buffer->data = data;
+    buffer->size = size;
   }, false);
 }
 
@@ -167,20 +173,21 @@ aclError aclmdlDestroyDataset(const aclmdlDataset* dataset) {
 
 aclError aclmdlAddDatasetBuffer(aclmdlDataset* dataset, aclDataBuffer* dataBuffer) {
   return api_call(__func__, [&] {
-    aclmdlDataset& target = dataset_of(dataset);
-    (void)data_buffer_of(dataBuffer);
-    target.buffers.push_back(dataBuffer);
-    target.descs.push_back(nullptr);
+    std::shared_ptr<aclmdlDataset> target = dataset_of(dataset);
+    (void)live_buffer(dataBuffer);
+    target->buffers.push_back(dataBuffer);
+    target->descs.push_back(nullptr);
   }, false);
 }
 
 size_t aclmdlGetDatasetNumBuffers(const aclmdlDataset* dataset) {
-  return api_value<size_t>(__func__, 0, [&] { return dataset_of(dataset).buffers.size(); }, false);
+  return api_value<size_t>(__func__, 0, [&] { return dataset_of(dataset)->buffers.size(); }, false);
 }
 
 aclDataBuffer* aclmdlGetDatasetBuffer(const aclmdlDataset* dataset, size_t index) {
   return api_value<aclDataBuffer*>(__func__, nullptr, [&] {
-    const aclmdlDataset& source = dataset_of(dataset);
+    const std::shared_ptr<aclmdlDataset> held = dataset_of(dataset);
+    const aclmdlDataset& source = *held;
     if (index >= source.buffers.size())
       fail(ACL_ERROR_INVALID_PARAM, "index " + std::to_string(index) + " is past the dataset's " +
                                         std::to_string(source.buffers.size()) + " buffers");
@@ -190,7 +197,8 @@ aclDataBuffer* aclmdlGetDatasetBuffer(const aclmdlDataset* dataset, size_t index
 
 aclError aclmdlSetDatasetTensorDesc(aclmdlDataset* dataset, aclTensorDesc* tensorDesc, size_t index) {
   return api_call(__func__, [&] {
-    aclmdlDataset& target = dataset_of(dataset);
+    const std::shared_ptr<aclmdlDataset> held = dataset_of(dataset);
+    aclmdlDataset& target = *held;
     if (tensorDesc == nullptr) fail(ACL_ERROR_INVALID_PARAM, "tensorDesc is null");
     if (index >= target.buffers.size())
       fail(ACL_ERROR_INVALID_PARAM, "index " + std::to_string(index) + " is past the dataset's " +
@@ -201,7 +209,8 @@ aclError aclmdlSetDatasetTensorDesc(aclmdlDataset* dataset, aclTensorDesc* tenso
 
 aclTensorDesc* aclmdlGetDatasetTensorDesc(const aclmdlDataset* dataset, size_t index) {
   return api_value<aclTensorDesc*>(__func__, nullptr, [&] {
-    const aclmdlDataset& source = dataset_of(dataset);
+    const std::shared_ptr<aclmdlDataset> held = dataset_of(dataset);
+    const aclmdlDataset& source = *held;
     if (index >= source.descs.size()) fail(ACL_ERROR_INVALID_PARAM, "index " + std::to_string(index) + " is past the buffers");
     return source.descs[index];
   }, false);

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "acl/acl_mdl.h"
@@ -30,8 +31,9 @@ namespace asc::acl {
 HandleTable<aclDataBuffer>& data_buffers();
 HandleTable<aclmdlDataset>& datasets();
 
-// ACL_ERROR_INVALID_PARAM for null, ACL_ERROR_INVALID_RESOURCE_HANDLE for a stale handle.
-aclDataBuffer& data_buffer_of(const aclDataBuffer* buffer);
-aclmdlDataset& dataset_of(const aclmdlDataset* dataset, const char* which = "dataset");
+// ACL_ERROR_INVALID_PARAM for null, ACL_ERROR_INVALID_RESOURCE_HANDLE for a stale handle. A data
+// buffer is read as a copy of its pointer and size; a dataset is held while it is used.
+aclDataBuffer data_buffer_of(const aclDataBuffer* buffer);
+std::shared_ptr<aclmdlDataset> dataset_of(const aclmdlDataset* dataset, const char* which = "dataset");
 
 }  // namespace asc::acl

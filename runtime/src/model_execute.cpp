@@ -46,7 +46,7 @@ std::size_t chosen_profile(const Model& model, const aclmdlDataset& input) {
     fail(ACL_ERROR_API_NOT_SUPPORT, "models with --dynamic_dims profiles are not supported by this runtime yet "
                                     "(aclmdlSetInputDynamicDims)");
   const std::size_t index = model.graph_input_count;
-  const aclDataBuffer& buffer = data_buffer_of(input.buffers.at(index));
+  const aclDataBuffer buffer = data_buffer_of(input.buffers.at(index));
   const std::size_t count = model.dynamic == DynamicKind::Batch ? 1 : 2;
   check_device_range(buffer.data, count * sizeof(std::uint64_t), std::string("input ") + std::to_string(index) + " (" ACL_DYNAMIC_TENSOR_NAME ")");
   std::vector<std::uint64_t> values(count);
@@ -71,8 +71,10 @@ PreparedRun prepare(std::uint32_t modelId, const aclmdlDataset* input, aclmdlDat
   PreparedRun run;
   run.model = model_of(modelId);
   const Model& model = *run.model;
-  const aclmdlDataset& inputs = dataset_of(input, "input");
-  const aclmdlDataset& outputs = dataset_of(output, "output");
+  const std::shared_ptr<aclmdlDataset> held_inputs = dataset_of(input, "input");
+  const std::shared_ptr<aclmdlDataset> held_outputs = dataset_of(output, "output");
+  const aclmdlDataset& inputs = *held_inputs;
+  const aclmdlDataset& outputs = *held_outputs;
   if (inputs.buffers.size() != model.inputs.size())
     fail(ACL_ERROR_MODEL_INPUT_NOT_MATCH, "the input dataset has " + std::to_string(inputs.buffers.size()) +
                                               " buffers and the model " + std::to_string(model.inputs.size()) + " inputs" +
@@ -84,7 +86,7 @@ PreparedRun prepare(std::uint32_t modelId, const aclmdlDataset* input, aclmdlDat
   const ModelProfile& profile = model.profiles.at(run.profile);
   for (std::size_t i = 0; i < model.graph_input_count; ++i) {
     const ModelIo& io = model.inputs[i];
-    const aclDataBuffer& buffer = data_buffer_of(inputs.buffers[i]);
+    const aclDataBuffer buffer = data_buffer_of(inputs.buffers[i]);
     const std::size_t needed = bytes_of(profile.profile.input_shapes.at(io.name), io.dtype);
     const std::string what = "input " + std::to_string(i) + " ('" + io.name + "')";
     if (buffer.size < needed)
@@ -94,7 +96,7 @@ PreparedRun prepare(std::uint32_t modelId, const aclmdlDataset* input, aclmdlDat
     run.inputs.push_back(buffer.data);
   }
   for (std::size_t i = 0; i < model.outputs.size(); ++i) {
-    const aclDataBuffer& buffer = data_buffer_of(outputs.buffers[i]);
+    const aclDataBuffer buffer = data_buffer_of(outputs.buffers[i]);
     const std::string what = "output " + std::to_string(i) + " ('" + model.outputs[i].name + "')";
     const Shape& shape = profile.output_shapes.at(i);
     const bool known = std::all_of(shape.begin(), shape.end(), [](std::int64_t dim) { return dim >= 0; });
@@ -156,7 +158,8 @@ Stream::Work run_work(PreparedRun run) {
 void write_dynamic_tensor(std::uint32_t modelId, aclmdlDataset* dataset, size_t index,
                           const std::vector<std::uint64_t>& values, DynamicKind kind) {
   std::shared_ptr<Model> model = model_of(modelId);
-  aclmdlDataset& inputs = dataset_of(dataset);
+  const std::shared_ptr<aclmdlDataset> held = dataset_of(dataset);
+  const aclmdlDataset& inputs = *held;
   const char* api = kind == DynamicKind::Batch ? "dynamic batch" : "dynamic image size";
   if (model->dynamic != kind)
     fail(ACL_ERROR_MODEL_NOT_DYNAMIC, "model " + std::to_string(modelId) + " was not converted with a " + api +
@@ -175,7 +178,7 @@ void write_dynamic_tensor(std::uint32_t modelId, aclmdlDataset* dataset, size_t 
     fail(ACL_ERROR_INVALID_PARAM, std::string(api) + " " + values_text(values) + " is not one the model was converted for (" +
                                       profiles + ")");
   }
-  const aclDataBuffer& buffer = data_buffer_of(inputs.buffers[index]);
+  const aclDataBuffer buffer = data_buffer_of(inputs.buffers[index]);
   const std::size_t bytes = values.size() * sizeof(std::uint64_t);
   if (buffer.size < bytes)
     fail(ACL_ERROR_INVALID_PARAM, "the " ACL_DYNAMIC_TENSOR_NAME " buffer has " + std::to_string(buffer.size) +
