@@ -53,6 +53,11 @@ echo "== step 6: modelTrade on the simulated profile"
 prof=$(ls -d bench/profiler/PROF_* | head -n 1)
 "$bin/modelTrade" --report="$prof" --output=perf.json --format=json,html,trace --model_name=resnet50 --soc_version=Ascend310P3
 
+echo "== step 7: the async pipeline on libascendcl (ACL C runtime)"
+"$bin/atc" --model=resnet50.onnx --framework=5 --output=resnet50_acl --soc_version=Ascend310 \
+  --input_shape="input:1,3,224,224" --input_format=NCHW --input_fp16_nodes=input --output_type=FP32
+"$bin/bench_acl_pipeline" resnet50_acl.om --images 8 --rounds 1
+
 echo
 echo "reports:"
 echo "  offline model        $out/resnet50.om  (fusion: $out/fusion_result.json)"

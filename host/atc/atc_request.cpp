@@ -19,7 +19,7 @@ constexpr const char* kPassThrough[] = {
     "out_nodes",       "enable_scope_fusion", "fusion_switch_file",      "soc_version",
     "precision_mode",  "op_select_implmode",  "optypelist_for_implmode", "output_type",
     "input_format",    "buffer_optimize",     "enable_small_channel",    "enable_l2dynamic",
-    "disable_reuse_memory", "debug_dir",
+    "disable_reuse_memory", "debug_dir",       "input_fp16_nodes",
 };
 
 // Flags that mean something in one mode only (help, log and mode apply to both).

@@ -30,6 +30,7 @@ constexpr OptionParam kOptionParams[] = {
     {"output_type", "FP32, FP16 or UINT8 for every output, or per output \"node:index:FP16;node2:0:FP32\""},
     {"output_type_per_output", "per output \"node:index:FP16;...\" (as output_type's per-output form)"},
     {"input_format", "layout of the graph inputs: NCHW, NHWC, ND, NCDHW, NDHWC"},
+    {"input_fp16_nodes", "graph inputs fed as fp16 instead of float32, \"name1;name2\""},
     {"dynamic_batch_size", "batch profiles \"1,2,4,8\" for inputs whose dim 0 is -1"},
     {"dynamic_image_size", "image profiles \"h,w;h,w\" for inputs whose H and W are -1"},
     {"dynamic_dims", "profiles \"d1,d2;d1,d2\" giving every -1 dim, in input order"},

@@ -102,7 +102,7 @@ std::vector<InputProfile> Executable::input_profiles() const {
   for (const ValueInfo& info : input_infos()) {
     Shape& shape = profile.input_shapes[info.name];
     if (info.shape)
-      for (const Dim& dim : *info.shape) shape.push_back(dim.value);  // -1 where not static
+      for (const Dim& dim : *info.shape) shape.push_back(dim.is_static() ? dim.value : -1);
   }
   return {profile};
 }

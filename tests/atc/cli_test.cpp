@@ -209,6 +209,17 @@ TEST_CASE("every compile flag is recorded in the .om") {
   CHECK(std::find(names.begin(), names.end(), "fc") == names.end());
 }
 
+TEST_CASE("--input_fp16_nodes: the input is fed as fp16, recorded in the .om; a name that is no float32 input is refused") {
+  ScratchDir cwd;
+  const auto run = run_atc(tiny_line({"--input_fp16_nodes=input", "--output_type=FP32", "--input_shape=input:1,3,16,16"}), cwd);
+  REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+  const auto json = om_json(cwd / "tiny.om", cwd);
+  CHECK(json.at("header").at("compile_options").at("input_fp16_nodes") == nlohmann::json::array({"input"}));
+  const std::string unknown = expect_failure(tiny_line({"--input_fp16_nodes=nope", "--input_shape=input:1,3,16,16"}), "EE5007", 15);
+  CHECK_MESSAGE(contains(unknown, "input_fp16_nodes entry 'nope' is not an input"), unknown);
+  CHECK_MESSAGE(contains(unknown, "(inputs: input)"), unknown);
+}
+
 TEST_CASE("--disable_reuse_memory reaches the memory plan") {
   ScratchDir cwd;
   REQUIRE(run_atc(tiny_line({}), cwd).exit_code == 0);

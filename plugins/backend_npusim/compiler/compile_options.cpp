@@ -120,6 +120,8 @@ const std::map<std::string, Setter>& setters() {
        [](CompileOptions& o, const std::string& k, const std::string& v) {
          o.input_format = v.empty() ? v : one_of(k, v, {"NCHW", "NHWC", "ND", "NCDHW", "NDHWC"});
        }},
+      {"input_fp16_nodes",
+       [](CompileOptions& o, const std::string&, const std::string& v) { o.input_fp16_nodes = split(v, ";,"); }},
       {"dynamic_batch_size", [](CompileOptions& o, const std::string&, const std::string& v) { o.dynamic_batch_size = v; }},
       {"dynamic_image_size", [](CompileOptions& o, const std::string&, const std::string& v) { o.dynamic_image_size = v; }},
       {"dynamic_dims", [](CompileOptions& o, const std::string&, const std::string& v) { o.dynamic_dims = v; }},

@@ -36,6 +36,7 @@ struct CompileOptions {
   std::string output_type;                      // global: "", FP32, FP16, UINT8
   std::map<std::string, std::string> output_type_per_output;  // "node:index" -> FP32/FP16/UINT8
   std::string input_format;                     // NCHW, NHWC, ND ("" = from the model)
+  std::vector<std::string> input_fp16_nodes;    // float32 graph inputs the host feeds as fp16
   std::string dynamic_batch_size;               // "1,2,4,8"
   std::string dynamic_image_size;               // "640,640;320,320"
   std::string dynamic_dims;                     // "1,224;2,224" (ND inputs, -1 dims in order)

@@ -50,6 +50,7 @@ class PrecisionPass {
   PrecisionResult run() {
     for (const std::string& input : graph_.inputs) result_.device_dtypes[input] = host_dtype(input);
     const std::vector<Node*> original(graph_.nodes().begin(), graph_.nodes().end());
+    take_fp16_inputs();
     for (Node* node : original) decide(*node);
     place_weights();
     cast_outputs();
@@ -269,6 +270,36 @@ class PrecisionPass {
       for (const WeightUse& use : uses)
         if (use.dtype != host_dtype(name))
           use.node->inputs[use.input] = cast_of(use.node->inputs[use.input], use.dtype);
+    }
+  }
+
+  // --input_fp16_nodes: the host feeds these inputs as fp16. The graph input becomes fp16 and its
+  // readers get a free Cast (no device work) to the float32 host value they were written for,
+  // which holds the fp16 values; the device reads the fp16 input directly.
+  void take_fp16_inputs() {
+    for (const std::string& input : options_.input_fp16_nodes) {
+      if (std::find(graph_.inputs.begin(), graph_.inputs.end(), input) == graph_.inputs.end()) {
+        std::string names;
+        for (const std::string& name : graph_.inputs) names += (names.empty() ? "" : ", ") + name;
+        throw Error(ErrorCode::ConfigBadValue, "input_fp16_nodes entry '" + input + "' is not an input of graph '" +
+                                                   graph_.name + "' (inputs: " + names + ")");
+      }
+      const DType host = host_dtype(input);
+      if (host == DType::Float16) continue;
+      if (host != DType::Float32)
+        throw Error(ErrorCode::ConfigBadValue, "input_fp16_nodes entry '" + input + "' is a " +
+                                                   std::string(dtype_name(host)) + " input; only float32 inputs can be fed as fp16");
+      const std::string widened = graph_.unique_value_name(input + "_float32");
+      for (Node* consumer : graph_.consumers(input))
+        std::replace(consumer->inputs.begin(), consumer->inputs.end(), input, widened);
+      std::replace(graph_.outputs.begin(), graph_.outputs.end(), input, widened);
+      ValueInfo& info = graph_.values[input];
+      graph_.values[widened] = ValueInfo{widened, DType::Float32, info.shape};
+      info.name = input;
+      info.dtype = DType::Float16;
+      result_.device_dtypes[input] = DType::Float16;
+      result_.device_dtypes[widened] = DType::Float16;
+      add_cast(input, widened, DType::Float16, DType::Float16);
     }
   }
 

@@ -52,6 +52,7 @@ Json options_json(const CompileOptions& options) {
           {"output_type", options.output_type},
           {"output_type_per_output", options.output_type_per_output},
           {"input_format", options.input_format},
+          {"input_fp16_nodes", options.input_fp16_nodes},
           {"dynamic_batch_size", options.dynamic_batch_size},
           {"dynamic_image_size", options.dynamic_image_size},
           {"dynamic_dims", options.dynamic_dims},

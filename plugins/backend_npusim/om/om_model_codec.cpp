@@ -21,6 +21,7 @@ void encode_options(const CompileOptions& options, om::CompileOptions& proto) {
     entry.set_type(type);
   }
   proto.set_input_format(options.input_format);
+  for (const std::string& input : options.input_fp16_nodes) proto.add_input_fp16_nodes(input);
   proto.set_dynamic_batch_size(options.dynamic_batch_size);
   proto.set_dynamic_image_size(options.dynamic_image_size);
   proto.set_dynamic_dims(options.dynamic_dims);
@@ -45,6 +46,7 @@ CompileOptions decode_options(const om::CompileOptions& proto) {
   for (const om::OutputType& entry : proto.output_type_per_output())
     options.output_type_per_output[entry.output()] = entry.type();
   options.input_format = proto.input_format();
+  options.input_fp16_nodes.assign(proto.input_fp16_nodes().begin(), proto.input_fp16_nodes().end());
   options.dynamic_batch_size = proto.dynamic_batch_size();
   options.dynamic_image_size = proto.dynamic_image_size();
   options.dynamic_dims = proto.dynamic_dims();

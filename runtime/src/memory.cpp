@@ -1,0 +1,192 @@
+// Memory: allocation, copies and memsets, and their place on the device timeline. A copy over
+// the host link takes bytes / the link's bandwidth on its direction's engine; an on-device copy
+// or memset takes bytes / the on-device copy bandwidth (DeviceFacts).
+#include <cstring>
+#include <string>
+
+#include "acl/acl.h"
+#include "api_guard.hpp"
+#include "device.hpp"
+#include "host_clock.hpp"
+#include "memory_registry.hpp"
+
+namespace asc::acl {
+namespace {
+
+double transfer_us(std::size_t bytes, double gbs) { return static_cast<double>(bytes) / (gbs * 1e3); }
+
+const char* kind_name(aclrtMemcpyKind kind) {
+  switch (kind) {
+    case ACL_MEMCPY_HOST_TO_HOST: return "ACL_MEMCPY_HOST_TO_HOST";
+    case ACL_MEMCPY_HOST_TO_DEVICE: return "ACL_MEMCPY_HOST_TO_DEVICE";
+    case ACL_MEMCPY_DEVICE_TO_HOST: return "ACL_MEMCPY_DEVICE_TO_HOST";
+    case ACL_MEMCPY_DEVICE_TO_DEVICE: return "ACL_MEMCPY_DEVICE_TO_DEVICE";
+    case ACL_MEMCPY_DEFAULT: return "ACL_MEMCPY_DEFAULT";
+  }
+  return "?";
+}
+
+bool is_device(const void* pointer) {
+  const auto allocation = memory().find(pointer);
+  return allocation && allocation->kind == MemoryKind::Device;
+}
+
+// Checks both sides of a copy against `kind` (ACL_MEMCPY_DEFAULT: from where they point);
+// returns the kind it is.
+aclrtMemcpyKind checked_kind(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind) {
+  if (dst == nullptr) fail(ACL_ERROR_INVALID_PARAM, "dst is null");
+  if (src == nullptr) fail(ACL_ERROR_INVALID_PARAM, "src is null");
+  if (count > destMax)
+    fail(ACL_ERROR_INVALID_PARAM,
+         "count (" + std::to_string(count) + " bytes) is larger than destMax (" + std::to_string(destMax) + ")");
+  if (kind == ACL_MEMCPY_DEFAULT) {
+    const bool from_device = is_device(src), to_device = is_device(dst);
+    kind = from_device ? (to_device ? ACL_MEMCPY_DEVICE_TO_DEVICE : ACL_MEMCPY_DEVICE_TO_HOST)
+                       : (to_device ? ACL_MEMCPY_HOST_TO_DEVICE : ACL_MEMCPY_HOST_TO_HOST);
+  }
+  const std::string suffix = std::string(" of an ") + kind_name(kind) + " copy";
+  switch (kind) {
+    case ACL_MEMCPY_HOST_TO_HOST:
+      check_host_range(src, count, "src" + suffix);
+      check_host_range(dst, count, "dst" + suffix);
+      break;
+    case ACL_MEMCPY_HOST_TO_DEVICE:
+      check_host_range(src, count, "src" + suffix);
+      check_device_range(dst, count, "dst" + suffix);
+      break;
+    case ACL_MEMCPY_DEVICE_TO_HOST:
+      check_device_range(src, count, "src" + suffix);
+      check_host_range(dst, count, "dst" + suffix);
+      break;
+    case ACL_MEMCPY_DEVICE_TO_DEVICE:
+      check_device_range(src, count, "src" + suffix);
+      check_device_range(dst, count, "dst" + suffix);
+      break;
+    default:
+      fail(ACL_ERROR_INVALID_PARAM, "kind " + std::to_string(static_cast<int>(kind)) + " is not an aclrtMemcpyKind");
+  }
+  return kind;
+}
+
+// The copy as stream work: the bytes move when the stream reaches it, then it takes its time on
+// its engine.
+Stream::Work copy_work(void* dst, const void* src, size_t count, aclrtMemcpyKind kind) {
+  return [=](double ready_us) {
+    // The memory may have been freed since the call: check again before touching it.
+    if (kind == ACL_MEMCPY_HOST_TO_DEVICE || kind == ACL_MEMCPY_DEVICE_TO_DEVICE)
+      check_device_range(dst, count, "dst of a queued copy");
+    if (kind == ACL_MEMCPY_DEVICE_TO_HOST || kind == ACL_MEMCPY_DEVICE_TO_DEVICE)
+      check_device_range(src, count, "src of a queued copy");
+    std::memmove(dst, src, count);
+    const DeviceFacts facts = the_device().facts();
+    Engine engine = Engine::DeviceLocal;
+    double duration_us = transfer_us(count, facts.device_copy_gbs);
+    if (kind == ACL_MEMCPY_HOST_TO_DEVICE || kind == ACL_MEMCPY_DEVICE_TO_HOST) {
+      engine = kind == ACL_MEMCPY_HOST_TO_DEVICE ? Engine::HostToDevice : Engine::DeviceToHost;
+      duration_us = transfer_us(count, facts.host_link_gbs);
+    } else if (kind == ACL_MEMCPY_HOST_TO_HOST) {
+      return ready_us;  // no device work
+    }
+    return the_device().timeline.place(engine, ready_us, duration_us) + duration_us;
+  };
+}
+
+Stream::Work memset_work(void* pointer, int32_t value, size_t count) {
+  return [=](double ready_us) {
+    check_device_range(pointer, count, "devPtr of a queued memset");
+    std::memset(pointer, value, count);
+    const double duration_us = transfer_us(count, the_device().facts().device_copy_gbs);
+    return the_device().timeline.place(Engine::DeviceLocal, ready_us, duration_us) + duration_us;
+  };
+}
+
+void check_memset(void* devPtr, size_t maxCount, size_t count) {
+  if (count > maxCount)
+    fail(ACL_ERROR_INVALID_PARAM,
+         "count (" + std::to_string(count) + ") is larger than maxCount (" + std::to_string(maxCount) + ")");
+  check_device_range(devPtr, count, "devPtr");
+}
+
+}  // namespace
+}  // namespace asc::acl
+
+using namespace asc::acl;
+
+extern "C" {
+
+aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
+  return api_call(__func__, [&] {
+    if (devPtr == nullptr) fail(ACL_ERROR_INVALID_PARAM, "devPtr is null");
+    const int base_policy = static_cast<int>(policy) & 0xff;
+    if (base_policy > ACL_MEM_MALLOC_NORMAL_ONLY_P2P)
+      fail(ACL_ERROR_INVALID_PARAM, "policy " + std::to_string(static_cast<int>(policy)) + " is not an aclrtMemMallocPolicy");
+    (void)current_context();
+    *devPtr = memory().allocate(size, MemoryKind::Device, the_device().facts().memory_bytes);
+  });
+}
+
+aclError aclrtMallocCached(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
+  return aclrtMalloc(devPtr, size, policy);
+}
+
+aclError aclrtFree(void* devPtr) {
+  return api_call(__func__, [&] { memory().release(devPtr, MemoryKind::Device); });
+}
+
+aclError aclrtMallocHost(void** hostPtr, size_t size) {
+  return api_call(__func__, [&] {
+    if (hostPtr == nullptr) fail(ACL_ERROR_INVALID_PARAM, "hostPtr is null");
+    (void)current_context();
+    *hostPtr = memory().allocate(size, MemoryKind::Host, 0);
+  });
+}
+
+aclError aclrtFreeHost(void* hostPtr) {
+  return api_call(__func__, [&] { memory().release(hostPtr, MemoryKind::Host); });
+}
+
+aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
+  return api_call(__func__, [&] {
+    check_memset(devPtr, maxCount, count);
+    run_synchronously(*current_context()->default_stream, memset_work(devPtr, value, count));
+  });
+}
+
+aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream) {
+  return api_call(__func__, [&] {
+    check_memset(devPtr, maxCount, count);
+    stream_of(stream)->enqueue(memset_work(devPtr, value, count), host_now_us());
+  });
+}
+
+aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind) {
+  return api_call(__func__, [&] {
+    kind = checked_kind(dst, destMax, src, count, kind);
+    if (count == 0) return;
+    run_synchronously(*current_context()->default_stream, copy_work(dst, src, count, kind));
+  });
+}
+
+aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind,
+                          aclrtStream stream) {
+  return api_call(__func__, [&] {
+    kind = checked_kind(dst, destMax, src, count, kind);
+    std::shared_ptr<Stream> target = stream_of(stream);
+    if (count == 0) return;
+    target->enqueue(copy_work(dst, src, count, kind), host_now_us());
+  });
+}
+
+aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {
+  return api_call(__func__, [&] {
+    if (free == nullptr || total == nullptr) fail(ACL_ERROR_INVALID_PARAM, "free or total is null");
+    if (static_cast<int>(attr) < ACL_DDR_MEM || static_cast<int>(attr) > ACL_HBM_MEM_P2P_NORMAL)
+      fail(ACL_ERROR_INVALID_PARAM, "attr " + std::to_string(static_cast<int>(attr)) + " is not an aclrtMemAttr");
+    (void)current_context();
+    const std::int64_t capacity = the_device().facts().memory_bytes;
+    *total = static_cast<size_t>(capacity);
+    *free = static_cast<size_t>(std::max<std::int64_t>(0, capacity - memory().device_bytes_in_use()));
+  });
+}
+
+}  // extern "C"
