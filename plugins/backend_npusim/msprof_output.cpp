@@ -13,6 +13,7 @@
 
 #include "ai_core_sampling.hpp"
 #include "ai_core_utilization_csv.hpp"
+#include "msprof_info.hpp"
 #include "msprof_text.hpp"
 #include "msprof_timeline.hpp"
 #include "npusim_stream.hpp"
@@ -179,7 +180,7 @@ std::vector<std::string> op_summary_columns(const SocConfig& soc, bool with_pmu)
 }
 
 std::filesystem::path write_msprof_output(const CollectionOptions& options, const std::vector<ProfileEvent>& events,
-                                          const SocConfig& soc) {
+                                          const SocConfig& soc, const ProfiledModel& model) {
   const std::filesystem::path& dir = options.result_dir;
   reference::ensure_directory(dir, "profile directory");
   const Stamp stamp = now_stamp();
@@ -190,6 +191,7 @@ std::filesystem::path write_msprof_output(const CollectionOptions& options, cons
   reference::ensure_directory(staging / "device_0", "profile directory");
   write_text_atomically(staging / "device_0" / "sample.json", options.sample_config.dump(1) + "\n");
   try {
+    write_msprof_info(staging, model, soc);
     write_profile_files(options, events, soc, output, stamp.files);
   } catch (...) {
     std::error_code ignored;

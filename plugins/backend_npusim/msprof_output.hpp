@@ -1,6 +1,7 @@
 // msprof's exported profiling directory, written from simulated tasks:
 //   <dir>/PROF_000001_<yyyymmddhhmmssmmm>_<16 letters>/
 //     device_0/sample.json   the collection's options (what msprof passed, see msprof_options.hpp)
+//     device_0/info.json.0   the device, SoC and model profiled (msprof_info.hpp)
 //     mindstudio_profiler_output/
 //       op_summary_<ts>.csv    msprof's columns, in its order (CANN <= 8.x spelling "Block Dim");
 //                              the PMU columns only in task-based collections (--aic-mode)
@@ -21,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "msprof_info.hpp"
 #include "msprof_options.hpp"
 #include "soc_config.hpp"
 
@@ -31,6 +33,6 @@ std::vector<std::string> op_summary_columns(const SocConfig& soc, bool with_pmu 
 
 // Writes under options.result_dir; returns the PROF_* directory.
 std::filesystem::path write_msprof_output(const CollectionOptions& options, const std::vector<ProfileEvent>& events,
-                                          const SocConfig& soc);
+                                          const SocConfig& soc, const ProfiledModel& model = {});
 
 }  // namespace asc::npusim

@@ -250,7 +250,8 @@ void run(PipelineContext& ctx, const StageParams& params) {
     ctx.artifacts["ais_bench_summary"] = summary;
   }
   if (collection) {
-    const std::filesystem::path prof = write_msprof_output(*collection, run.profile_events, npu->soc());
+    const ProfiledModel profiled{options.model.stem().string(), npu->model().options.precision_mode, batchsize};
+    const std::filesystem::path prof = write_msprof_output(*collection, run.profile_events, npu->soc(), profiled);
     ctx.artifacts["npusim_profile"] = prof;
     log_info(std::string(kStage) + ": wrote profile " + prof.string());
   }
