@@ -1,6 +1,6 @@
 // What a profile says it measured: PROF_*/device_*/info.json* (msprof's device-info file; the NPU
 // simulator adds "soc_version" and "model": {"name", "precision_mode", "batch"}, see
-// plugins/backend_npusim/msprof_info.hpp). Real msprof's info.json has no model; its SoC is then
+// asc/sdk/msprof/info_json.hpp). Real msprof's info.json has no model; its SoC is then
 // not named either, and the report falls back to op_summary's Model Name column or "unknown".
 #pragma once
 
