@@ -1,7 +1,9 @@
 // An inference program the way the seed's async pipeline is written (C++11, ACL calls only):
 // N images through a model on two streams: image i's copy in, execution and copy out are queued
 // on stream i % 2 (each image with its own buffers) while the host goes on to image i + 1; then
-// both streams are synchronized. Each image is filled with the value i / 8 (fp32 or fp16 input,
+// both streams are synchronized. The images are executed in order: image i + 1's execution
+// waits for an event recorded after image i's (aclrtStreamWaitEvent), while its copy in, queued
+// before that wait, may run during image i's execution. Each image is filled with the value i / 8 (fp32 or fp16 input,
 // as the model's input data type says).
 //
 //   pipeline_sample MODEL.om IMAGES [--aclprof DIR]
@@ -57,6 +59,8 @@ int main(int argc, char** argv) {
   aclrtStream streams[2];
   for (int s = 0; s < 2; ++s) check(aclrtCreateStream(&streams[s]), "aclrtCreateStream");
   std::vector<Slot> slots(images);
+  std::vector<aclrtEvent> executed(images);  // recorded after image i's execution
+  for (int i = 0; i < images; ++i) check(aclrtCreateEvent(&executed[i]), "aclrtCreateEvent");
   for (int i = 0; i < images; ++i) {
     Slot& slot = slots[i];
     slot.stream = streams[i % 2];
@@ -92,7 +96,9 @@ int main(int argc, char** argv) {
     }
     check(aclrtMemcpyAsync(slot.input, in_size, &slot.host_input[0], in_size, ACL_MEMCPY_HOST_TO_DEVICE, slot.stream),
           "aclrtMemcpyAsync(in)");
+    if (i > 0) check(aclrtStreamWaitEvent(slot.stream, executed[i - 1]), "aclrtStreamWaitEvent");
     check(aclmdlExecuteAsync(model, slot.inputs, slot.outputs, slot.stream), "aclmdlExecuteAsync");
+    check(aclrtRecordEvent(executed[i], slot.stream), "aclrtRecordEvent");
     check(aclrtMemcpyAsync(&slot.host_output[0], out_size, slot.output, out_size, ACL_MEMCPY_DEVICE_TO_HOST,
                            slot.stream),
           "aclrtMemcpyAsync(out)");
@@ -113,6 +119,7 @@ int main(int argc, char** argv) {
     aclrtFree(slots[i].input);
     aclrtFree(slots[i].output);
   }
+  for (int i = 0; i < images; ++i) check(aclrtDestroyEvent(executed[i]), "aclrtDestroyEvent");
   for (int s = 0; s < 2; ++s) check(aclrtDestroyStream(streams[s]), "aclrtDestroyStream");
   aclmdlDestroyDesc(desc);
   check(aclmdlUnload(model), "aclmdlUnload");
