@@ -122,9 +122,10 @@ void bind_descriptions(py::module_& mdl) {
     result["batch"] = values;
     return py::make_tuple(result, ret);
   });
-  mdl.def("get_dynamic_hw", [](std::uintptr_t d, size_t index) {
+  // `index` is -1 in pyACL scripts (the model's own input): a signed int here.
+  mdl.def("get_dynamic_hw", [](std::uintptr_t d, int64_t index) {
     aclmdlHW hw{};
-    const aclError ret = aclmdlGetDynamicHW(desc(d), index, &hw);
+    const aclError ret = aclmdlGetDynamicHW(desc(d), static_cast<size_t>(index), &hw);
     py::list values;
     for (size_t i = 0; i < hw.hwCount && i < ACL_MAX_HW_NUM; ++i) values.append(py::make_tuple(hw.hw[i][0], hw.hw[i][1]));
     py::dict result;

@@ -46,9 +46,10 @@ def work_dir(tmp_path_factory):
 @pytest.fixture(scope="session")
 def models(work_dir):
     """Paths of the converted test models: affine (float32[2,4]), dyn_affine (batch 1, 2 or 4 of
-    [N,4]), small_cnn."""
+    [N,4]), hw_affine (image sizes 2x2 and 4x4 of [1,1,H,W]), small_cnn."""
     affine_onnx(os.path.join(work_dir, "affine.onnx"), [2, 4])
     affine_onnx(os.path.join(work_dir, "dyn_affine.onnx"), ["N", 4])
+    affine_onnx(os.path.join(work_dir, "hw_affine.onnx"), [1, 1, "H", "W"])
     small_cnn_onnx(os.path.join(work_dir, "small_cnn.onnx"))
     common = {"framework": 5, "soc_version": "Ascend310", "log": "error"}
     return {
@@ -57,6 +58,9 @@ def models(work_dir):
         "dyn_affine": ascend_tools.atc(model=os.path.join(work_dir, "dyn_affine.onnx"),
                                        output=os.path.join(work_dir, "dyn_affine"), input_shape="x:-1,4",
                                        dynamic_batch_size="1,2,4", **common),
+        "hw_affine": ascend_tools.atc(model=os.path.join(work_dir, "hw_affine.onnx"),
+                                      output=os.path.join(work_dir, "hw_affine"), input_shape="x:1,1,-1,-1",
+                                      dynamic_image_size="2,2;4,4", **common),
         "small_cnn": ascend_tools.atc(model=os.path.join(work_dir, "small_cnn.onnx"),
                                       output=os.path.join(work_dir, "small_cnn"), **common),
     }

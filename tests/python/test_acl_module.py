@@ -204,3 +204,31 @@ def test_dynamic_batch(device, models):
     destroy(inputs)
     destroy(outputs)
     assert acl.mdl.unload(model_id) == ACL_SUCCESS
+
+
+def test_dynamic_image_size(device, models):
+    model_id, ret = acl.mdl.load_from_file(models["hw_affine"])
+    assert ret == ACL_SUCCESS
+    desc = acl.mdl.create_desc()
+    assert acl.mdl.get_desc(desc, model_id) == ACL_SUCCESS
+    assert acl.mdl.get_dynamic_hw(desc, -1) == ({"hwCount": 2, "hw": [(2, 2), (4, 4)]}, ACL_SUCCESS)
+    index, ret = acl.mdl.get_input_index_by_name(desc, "ascend_mbatch_shape_data")
+    assert ret == ACL_SUCCESS
+    x = np.arange(4, dtype=np.float32).reshape(1, 1, 2, 2)
+    buffer = np.zeros(16, np.float32)
+    buffer[:4] = x.ravel()
+    dynamic_size = acl.mdl.get_input_size_by_index(desc, index)
+    dynamic, _ = acl.rt.malloc(dynamic_size, 0)
+    inputs = dataset_of([(to_device(buffer), 64), (dynamic, dynamic_size)])
+    out, _ = acl.rt.malloc(64, 0)
+    outputs = dataset_of([(out, 64)])
+    assert acl.mdl.set_dynamic_hw_size(model_id, inputs, index, 3, 3) == ACL_ERROR_INVALID_PARAM
+    assert acl.mdl.set_dynamic_hw_size(model_id, inputs, index, 2, 2) == ACL_SUCCESS
+    assert acl.mdl.execute(model_id, inputs, outputs) == ACL_SUCCESS
+    assert acl.mdl.get_cur_output_dims(desc, 0)[0]["dims"] == [1, 1, 2, 2]
+    result = np.zeros(4, np.float32)
+    assert acl.rt.memcpy(acl.util.numpy_to_ptr(result), 16, out, 16, DEVICE_TO_HOST) == ACL_SUCCESS
+    np.testing.assert_array_equal(result, 2 * x.ravel() + 1)
+    destroy(inputs)
+    destroy(outputs)
+    assert acl.mdl.unload(model_id) == ACL_SUCCESS
