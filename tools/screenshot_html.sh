@@ -1,7 +1,8 @@
 #!/bin/sh
 # Takes a screenshot of an HTML file in headless Chromium (Debian's `chromium` package), e.g. to
 # look at a modelTrade report:  tools/screenshot_html.sh perf.html perf.png [WIDTH HEIGHT]
-# Exits 77 (with a message) when Chromium is not installed. Nothing is fetched from the network.
+# Exits 1 (with a message) when Chromium is not installed (tools/setup.sh installs it). Nothing is
+# fetched from the network.
 set -eu
 
 if [ $# -lt 2 ]; then
@@ -15,8 +16,8 @@ height=${4:-2000}
 
 chromium=${CHROMIUM:-/usr/bin/chromium}
 if [ ! -x "$chromium" ]; then
-  echo "SKIPPED: chromium not installed ($chromium); apt-get install chromium" >&2
-  exit 77
+  echo "chromium not installed ($chromium): run tools/setup.sh (apt-get install chromium)" >&2
+  exit 1
 fi
 if [ ! -f "$html" ]; then
   echo "no such file: $html" >&2

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything ascend-tools needs to build, test and run its main job, from Debian 12's
 # packages only. Idempotent: skips apt when every package is already installed.
+# chromium (and a font for it): the suite renders the HTML reports in headless Chromium
+# (profiler_screenshot, validator_screenshot) and fails without it.
 set -euo pipefail
 
 packages=(
@@ -10,6 +12,7 @@ packages=(
   libyaml-cpp-dev libeigen3-dev nlohmann-json3-dev doctest-dev
   python3 python3-dev python3-numpy python3-onnx python3-torch python3-torchvision
   pybind11-dev python3-pytest python3-pil
+  chromium fonts-dejavu-core
 )
 
 missing=()

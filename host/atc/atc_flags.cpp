@@ -40,6 +40,10 @@ const std::vector<host::FlagSpec>& atc_flag_specs() {
        .help = "Output dtype: FP32, FP16 or UINT8 for every output, or per output \"node:0:FP16;node2:1:FP32\"",
        .group = "Output"},
       {.name = "json", .value_name = "FILE", .help = "The JSON file --mode=1 writes", .group = "Output"},
+      {.name = "json_layout", .value_name = "LAYOUT",
+       .help = "--mode=1's JSON: asc (default: header, ops with tasks and tiling, profiles, weights) or atc\n"
+               "(ATC's own layout, graph[].op[] with name, type, attr, input_desc, output_desc)",
+       .choices = {"asc", "atc"}, .group = "Output"},
       // Target
       {.name = "soc_version", .value_name = "SOC",
        .help = "Target chip, one of configs/soc (Ascend310, Ascend310P3, Ascend910, Ascend910B1..B4)", .group = "Target"},

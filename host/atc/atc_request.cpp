@@ -23,7 +23,7 @@ constexpr const char* kPassThrough[] = {
 };
 
 // Flags that mean something in one mode only (help, log and mode apply to both).
-constexpr const char* kOmToJsonFlags[] = {"om", "json"};
+constexpr const char* kOmToJsonFlags[] = {"om", "json", "json_layout"};
 
 Error required(const std::string& flag, const std::string& what) {
   return Error(ErrorCode::UsageError, "the required flag --" + flag + " is empty: " + what);
@@ -133,7 +133,7 @@ AtcRequest om_to_json_request(const host::ParsedFlags& flags) {
   warn_unused(flags, true);
   AtcRequest request;
   request.mode = AtcMode::OmToJson;
-  request.variables = {{"om", flags.get("om")}, {"json", flags.get("json")}};
+  request.variables = {{"om", flags.get("om")}, {"json", flags.get("json")}, {"layout", flags.get("json_layout", "asc")}};
   return request;
 }
 

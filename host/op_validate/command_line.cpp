@@ -30,6 +30,8 @@ constexpr Flag kFlags[] = {
     {"abs_tolerance", "abs_tolerance", true, Applies::Both},
     {"rel_tolerance", "rel_tolerance", true, Applies::Both},
     {"error_rate_threshold", "error_rate_threshold", true, Applies::Both},
+    {"criteria", "criteria", true, Applies::Dirs},
+    {"nonfinite_in_error_rate", nullptr, false, Applies::Both},
     {"output", "json", true, Applies::Both},
     {"csv", "csv", true, Applies::Both},
     {"html", "html", true, Applies::Both},
@@ -54,9 +56,9 @@ const char* const kUsage =
     "  op_validate --golden=FILE --actual=FILE [--op_name=NAME] [--abs_tolerance=A] [--rel_tolerance=R]\n"
     "              [--error_rate_threshold=E] [--dtype=T] [--shape=D0,D1,...] [--output=report.json]\n"
     "              [--csv=report.csv] [--html=report.html] [--quiet]\n"
-    "  op_validate --golden_dir=DIR --actual_dir=DIR [--abs_tolerance=A] [--rel_tolerance=R]\n"
-    "              [--error_rate_threshold=E] [--output=report.json] [--csv=report.csv] "
-    "[--html=report.html]\n"
+    "  op_validate --golden_dir=DIR --actual_dir=DIR [--criteria=auto|network|elements]\n"
+    "              [--abs_tolerance=A] [--rel_tolerance=R] [--error_rate_threshold=E]\n"
+    "              [--output=report.json] [--csv=report.csv] [--html=report.html]\n"
     "\n"
     "Compares an operator's output with its golden value (.npy, or raw .bin), or every operator of two\n"
     "dump directories (manifest.json, e.g. from reference.run dump_dir), and prints msit compare's\n"
@@ -71,6 +73,12 @@ const char* const kUsage =
     "  --abs_tolerance          an element fails when |actual - golden| exceeds this (default 1e-3)\n"
     "  --rel_tolerance          ... or |actual - golden| / (|golden| + 1e-12) exceeds this (default 1e-2)\n"
     "  --error_rate_threshold   pass when at most this fraction of elements fails (default 0)\n"
+    "  --nonfinite_in_error_rate  count a NaN/Inf on one side only as an ordinary failing element;\n"
+    "                           without it any such element fails the comparison, whatever the rate\n"
+    "  --criteria               whole networks: `network` judges each output by CosineSimilarity >= 0.99\n"
+    "                           and RelativeEuclideanDistance within 10 epsilons of the precision it was\n"
+    "                           computed in (fp16: 9.8e-3); `elements` by the tolerances above; `auto`\n"
+    "                           (default): elements when a tolerance is given, else network\n"
     "  --output, --csv, --html  write the JSON, CSV (msit columns) and HTML reports\n"
     "  --quiet                  do not print the table and diagnosis\n"
     "\n"
@@ -102,6 +110,7 @@ Invocation parse_command_line(const std::vector<std::string>& arguments) {
     if (const auto found = given.find(flag.name); found != given.end() && flag.param != nullptr)
       invocation.params[flag.param] = found->second;
   if (given.count("quiet") != 0) invocation.params["print"] = "false";
+  if (given.count("nonfinite_in_error_rate") != 0) invocation.params["nonfinite_in_error_rate"] = "true";
   return invocation;
 }
 

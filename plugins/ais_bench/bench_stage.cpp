@@ -202,8 +202,8 @@ void run(PipelineContext& ctx, const StageParams& params) {
   BackendOptions backend_options;
   if (!options.soc_version.empty()) backend_options["soc_version"] = options.soc_version;
   if (!options.soc_dir.empty()) backend_options["soc_dir"] = options.soc_dir;
-  const std::unique_ptr<Executable> executable =
-      load_model(ctx.registry, options.backend, options.model, backend_options);
+  const LoadedModel loaded = load_model(ctx.registry, options.backend, options.model, backend_options);
+  const std::unique_ptr<Executable>& executable = loaded.executable;
   say("[INFO] load model " + options.model.string() + " success");
   say("[INFO] create model description success");
 
@@ -249,7 +249,8 @@ void run(PipelineContext& ctx, const StageParams& params) {
   }
   const DeviceInfo device = executable->device();
   if (collection) {
-    const std::filesystem::path prof = msprof::write_msprof_output(*collection, run.profile_events, device);
+    const msprof::ProfiledModel profiled{options.model.stem().string(), loaded.info.precision_mode, batchsize};
+    const std::filesystem::path prof = msprof::write_msprof_output(*collection, run.profile_events, device, profiled);
     ctx.artifacts["profile"] = prof;
     log_info(std::string(kStage) + ": wrote profile " + prof.string());
   }

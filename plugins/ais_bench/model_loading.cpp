@@ -25,17 +25,22 @@ const Backend& backend_reading(const Registry& registry, const std::filesystem::
 
 }  // namespace
 
-std::unique_ptr<Executable> load_model(const Registry& registry, const std::string& backend,
-                                       const std::filesystem::path& model, BackendOptions options) {
+LoadedModel load_model(const Registry& registry, const std::string& backend, const std::filesystem::path& model,
+                       BackendOptions options) {
   const Backend& chosen = backend_named(registry, backend);
   if (!std::filesystem::exists(model)) throw Error(ErrorCode::FileNotFound, "model file " + model.string() + " does not exist");
-  if (chosen.reads_model_file(model)) return chosen.load(model, registry.ops(), options);
   const Backend& writer = backend_reading(registry, model);
-  const ModelFileInfo info = writer.describe_model_file(model);
-  if (options.count("soc_version") == 0 && !info.soc_version.empty()) options["soc_version"] = info.soc_version;
+  LoadedModel loaded{nullptr, writer.describe_model_file(model)};
+  if (&writer == &chosen) {
+    loaded.executable = chosen.load(model, registry.ops(), options);
+    return loaded;
+  }
+  if (options.count("soc_version") == 0 && !loaded.info.soc_version.empty())
+    options["soc_version"] = loaded.info.soc_version;
   log_info("ais_bench: " + model.string() + " was written by backend '" + writer.name() + "'; backend '" +
            chosen.name() + "' compiles its graph");
-  return chosen.compile(writer.read_model_graph(model, registry.ops()), registry.ops(), options);
+  loaded.executable = chosen.compile(writer.read_model_graph(model, registry.ops()), registry.ops(), options);
+  return loaded;
 }
 
 }  // namespace asc::bench

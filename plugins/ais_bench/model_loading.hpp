@@ -12,9 +12,14 @@
 
 namespace asc::bench {
 
+struct LoadedModel {
+  std::unique_ptr<Executable> executable;
+  ModelFileInfo info;  // the file's facts, from the backend that wrote it
+};
+
 // EE6006 when no loaded backend is named `backend` (listing the loaded ones), EE4004 when no
 // loaded backend reads the file's format, plus the backends' own load and compile errors.
-std::unique_ptr<Executable> load_model(const Registry& registry, const std::string& backend,
-                                       const std::filesystem::path& model, BackendOptions options);
+LoadedModel load_model(const Registry& registry, const std::string& backend, const std::filesystem::path& model,
+                       BackendOptions options);
 
 }  // namespace asc::bench

@@ -104,12 +104,14 @@ TensorMap NpusimExecutable::execute(const TensorMap& inputs, const RunOptions& o
       const CompiledTask& task = profile.tasks[index];
       KernelContext context = make_context(step, values, options.threads);
       run_kernel(step, context);
+      std::vector<DType> precisions(context.outputs.size(), DType::Undefined);  // for the dump
       for (std::size_t i = 0; i < context.outputs.size(); ++i) {
         const int slot = step.output_slots[i];
         if (slot == kNoSlot || !context.outputs[i].defined()) continue;
         const auto s = static_cast<std::size_t>(slot);
         context.outputs[i] =
             stored(std::move(context.outputs[i]), host_dtypes_[s], stored_as_fp16_[s], options.threads);
+        if (stored_as_fp16_[s]) precisions[i] = DType::Float16;
       }
       if (task.unit != ComputeUnit::None) {
         if (options.profile_sink != nullptr)
@@ -117,7 +119,7 @@ TensorMap NpusimExecutable::execute(const TensorMap& inputs, const RunOptions& o
         clock_us += timings[index].duration_us;
         ++task_id;
       }
-      if (dump) dump->record(*step.node, context.outputs);
+      if (dump) dump->record(*step.node, context.outputs, precisions);
       store_outputs(step, context.outputs, values);
     }
   } catch (...) {

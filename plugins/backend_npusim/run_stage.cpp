@@ -58,6 +58,16 @@ std::unique_ptr<Executable> executable_for(PipelineContext& ctx, const StagePara
   return NpusimBackend().compile(ctx.require_graph(kStage), ctx.registry.ops(), backend_options);
 }
 
+// What the profile names: the graph, its precision mode, and the first input's leading dimension.
+msprof::ProfiledModel profiled_model(const NpusimExecutable& npu, const TensorMap& inputs) {
+  const Graph& graph = npu.model().graph;
+  std::int64_t batch = 0;
+  if (!graph.inputs.empty())
+    if (const auto it = inputs.find(graph.inputs.front()); it != inputs.end() && it->second.rank() > 0)
+      batch = it->second.shape().front();
+  return {graph.name, npu.model().options.precision_mode, batch};
+}
+
 void run(PipelineContext& ctx, const StageParams& params) {
   const std::unique_ptr<Executable> executable = executable_for(ctx, params);
   const auto& npu = static_cast<const NpusimExecutable&>(*executable);
@@ -106,7 +116,7 @@ void run(PipelineContext& ctx, const StageParams& params) {
   if (const std::string profile_dir = optional_string(params, "profile_dir"); !collection && !profile_dir.empty())
     collection = msprof::default_collection(profile_dir);
   if (collection) {
-    const std::filesystem::path prof = msprof::write_msprof_output(*collection, sink.events, npu.device());
+    const std::filesystem::path prof = msprof::write_msprof_output(*collection, sink.events, npu.device(), profiled_model(npu, inputs));
     ctx.artifacts["npusim_profile"] = prof;
     log_info(std::string(kStage) + ": wrote profile " + prof.string());
   }

@@ -12,7 +12,8 @@ constexpr const char* kStage = "validator.compare_dirs";
 void run(PipelineContext& ctx, const StageParams& params) {
   const ComparisonOptions options = options_from(params);
   const auto golden_dir = params.get_path("golden_dir"), actual_dir = params.get_path("actual_dir");
-  const NetworkComparison comparison = compare_dump_directories(golden_dir, actual_dir, options);
+  const NetworkComparison comparison =
+      compare_dump_directories(golden_dir, actual_dir, options, criteria_from(params));
   const ReportContext context{"dirs", "", golden_dir.string(), actual_dir.string()};
   const std::string reports = publish_reports(ctx, params, comparison, context);
   const std::string where = reports.empty() ? "" : "; reports: " + reports;
@@ -43,7 +44,7 @@ StageDefinition compare_dirs_stage() {
        "dump directory of the golden run (e.g. reference.run dump_dir)"},
       {"actual_dir", ParamType::Path, true, "", "dump directory of the run to check"},
   };
-  for (auto& spec : tolerance_and_report_params()) stage.params.push_back(std::move(spec));
+  for (auto& spec : tolerance_and_report_params(true)) stage.params.push_back(std::move(spec));
   stage.run = run;
   return stage;
 }

@@ -45,11 +45,12 @@ void run(PipelineContext& ctx, const StageParams& params) {
   row.golden_dtype = std::string(dtype_name(golden.dtype()));
   row.output_index = 0;
   row.shape = golden.shape();
-  row.comparison = compare_tensors(golden.view(), actual.view(), options);
+  row.comparison = compare_tensors(golden.view(), actual.view(), options, criteria_from(params));
   NetworkComparison comparison;
   comparison.golden_dir = golden_path;
   comparison.actual_dir = actual_path;
   comparison.options = options;
+  comparison.criteria = row.comparison->criteria;
   comparison.rows.push_back(std::move(row));
   summarize(comparison);
 
@@ -86,7 +87,7 @@ StageDefinition compare_files_stage() {
       {"shape", ParamType::String, false, "",
        "shape to read both files as, e.g. 1,64,112,112 (raw files are flat without it)"},
   };
-  for (auto& spec : tolerance_and_report_params()) stage.params.push_back(std::move(spec));
+  for (auto& spec : tolerance_and_report_params(false)) stage.params.push_back(std::move(spec));
   stage.run = run;
   return stage;
 }

@@ -114,6 +114,39 @@ std::string sample_text(const TensorComparison& c, const ElementSample& e) {
          " rel_error=" + format_number(e.rel_error);
 }
 
+// The element tolerances: the verdict under the Elements criteria, a breakdown under Network.
+std::string element_count_line(const TensorComparison& c) {
+  const TensorStatistics& s = c.stats;
+  return std::to_string(s.failing) + " of " + std::to_string(s.elements) + " elements (" +
+         format_percent(c.error_rate) + ") fail abs_tolerance=" + format_number(c.options.abs_tolerance) +
+         " or rel_tolerance=" + format_number(c.options.rel_tolerance);
+}
+
+std::string nonfinite_verdict(const TensorComparison& c) {
+  return std::to_string(c.nonfinite_mismatches()) +
+         " NaN/Inf value(s) where the other side holds none fail the comparison whatever the tolerances "
+         "(nonfinite_in_error_rate not set)";
+}
+
+void add_network_verdict(TensorComparison& c) {
+  const VerdictCriteria& k = c.criteria;
+  const MsitMetrics& m = c.metrics;
+  std::string verdict = std::string(c.passed ? "PASS" : "FAIL") + ": CosineSimilarity " +
+                        format_number(m.cosine_similarity) + (c.cosine_fails() ? " < " : " (>= ") +
+                        format_number(k.cosine_minimum) + (c.cosine_fails() ? "" : ")") +
+                        ", RelativeEuclideanDistance " + format_number(m.relative_euclidean_distance) +
+                        (c.relative_distance_fails() ? " > " : " (<= ") +
+                        format_number(k.relative_distance_maximum) + (c.relative_distance_fails() ? "" : ")") +
+                        " for values computed in " + std::string(dtype_name(k.precision)) +
+                        " (whole-network criteria)";
+  c.diagnostics.push_back(verdict);
+  if (c.relative_distance_fails() && !(std::sqrt(c.stats.golden_squares()) > kMsitEpsilon))
+    c.diagnostics.push_back("the golden is all zero (norm <= eps) but the actual is not");
+  if (c.nonfinite_fails()) c.diagnostics.push_back(nonfinite_verdict(c));
+  if (c.stats.elements > 0) c.diagnostics.push_back("element tolerances, not part of the verdict: " +
+                                                    element_count_line(c));
+}
+
 void add_verdict(TensorComparison& c) {
   const TensorStatistics& s = c.stats;
   auto& lines = c.diagnostics;
@@ -121,16 +154,17 @@ void add_verdict(TensorComparison& c) {
     lines.push_back("PASS: the tensors are empty; nothing to compare");
     return;
   }
-  std::string verdict = std::string(c.passed ? "PASS" : "FAIL") + ": " + std::to_string(s.failing) + " of " +
-                        std::to_string(s.elements) + " elements (" + format_percent(c.error_rate) +
-                        ") fail abs_tolerance=" + format_number(c.options.abs_tolerance) +
-                        " or rel_tolerance=" + format_number(c.options.rel_tolerance) + "; ";
-  verdict += c.allowed_failures == 0
-                 ? "none may fail"
-                 : std::to_string(c.allowed_failures) +
-                       " may fail (error_rate_threshold=" + format_number(c.options.error_rate_threshold) +
-                       ")";
-  lines.push_back(verdict);
+  if (c.criteria.kind == CriteriaKind::Network) {
+    add_network_verdict(c);
+  } else {
+    std::string verdict = std::string(c.passed ? "PASS" : "FAIL") + ": " + element_count_line(c) + "; ";
+    verdict += c.allowed_failures == 0
+                   ? "none may fail"
+                   : std::to_string(c.allowed_failures) + " may fail (error_rate_threshold=" +
+                         format_number(c.options.error_rate_threshold) + ")";
+    lines.push_back(verdict);
+    if (c.nonfinite_fails() && s.failing <= c.allowed_failures) lines.push_back(nonfinite_verdict(c));
+  }
   if (s.failing == 0) return;
   std::string breakdown = "abs error > " + format_number(c.options.abs_tolerance) + " at " +
                           std::to_string(s.abs_failing) + " elements, rel error > " +
@@ -199,11 +233,13 @@ void add_scale(TensorComparison& c) {
 }
 
 void add_min_tolerance(TensorComparison& c) {
-  if (c.stats.elements == 0) return;
+  // Under the network criteria the element tolerances do not decide, so no tolerance "passes".
+  if (c.stats.elements == 0 || c.criteria.kind == CriteriaKind::Network) return;
   if (std::isinf(c.min_abs_tolerance)) {
     c.diagnostics.push_back(
-        "no tolerance passes: " + std::to_string(c.stats.nan_mismatches + c.stats.inf_mismatches) +
-        " NaN/Inf mismatches are more than the " + std::to_string(c.allowed_failures) + " failures allowed");
+        "no tolerance passes: " + std::to_string(c.nonfinite_mismatches()) + " NaN/Inf mismatch(es)" +
+        (c.nonfinite_fails() ? " fail whatever the tolerances"
+                             : " are more than the " + std::to_string(c.allowed_failures) + " failures allowed"));
   } else if (c.allowed_failures == 0) {
     c.diagnostics.push_back(
         "minimum tolerances that pass: abs_tolerance >= " + format_number(c.min_abs_tolerance) +
@@ -220,8 +256,13 @@ void add_min_tolerance(TensorComparison& c) {
 void classify(TensorComparison& c) {
   if (c.passed) return;
   const TensorStatistics& s = c.stats;
-  if (s.abs_failing > 0) c.error_classes.push_back("absolute");
-  if (s.rel_failing > 0) c.error_classes.push_back("relative");
+  if (c.criteria.kind == CriteriaKind::Elements) {
+    if (s.abs_failing > 0) c.error_classes.push_back("absolute");
+    if (s.rel_failing > 0) c.error_classes.push_back("relative");
+  } else {
+    if (c.cosine_fails()) c.error_classes.push_back("cosine");
+    if (c.relative_distance_fails()) c.error_classes.push_back("relative_distance");
+  }
   if (s.nan_mismatches > 0) c.error_classes.push_back("nan");
   if (s.inf_mismatches > 0) c.error_classes.push_back("inf");
   if (c.scale.detected) c.error_classes.push_back("scale_offset");

@@ -30,6 +30,9 @@ DumpedOutput read_output(const Json& entry, const std::filesystem::path& file, c
   output.file = field(entry, "file", Json::value_t::string, file, where).get<std::string>();
   if (entry.contains("value") && entry["value"].is_string()) output.value = entry["value"].get<std::string>();
   if (entry.contains("dtype") && entry["dtype"].is_string()) output.dtype = entry["dtype"].get<std::string>();
+  output.precision = output.dtype;
+  if (entry.contains("precision") && entry["precision"].is_string())
+    output.precision = entry["precision"].get<std::string>();
   if (entry.contains("shape") && entry["shape"].is_array())
     for (const Json& dim : entry["shape"]) {
       if (!dim.is_number_integer()) malformed(file, where + ": 'shape' holds a non-integer");

@@ -16,6 +16,9 @@ struct DumpedOutput {
   std::string value;  // the graph value it holds
   std::filesystem::path file;
   std::string dtype;
+  // The lowest precision the values carry: "precision" when the writer records it (the NPU
+  // simulator stores fp16 results in float32 tensors: dtype float32, precision float16), else dtype.
+  std::string precision;
   Shape shape;
 };
 

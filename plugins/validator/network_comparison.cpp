@@ -38,7 +38,8 @@ std::string join(const std::vector<std::string>& items) {
 
 NetworkRow compare_output(const DumpManifest& golden_dump, const DumpedNode& golden,
                           const DumpManifest& actual_dump, const DumpedNode& actual,
-                          const DumpedOutput& output, const ComparisonOptions& options) {
+                          const DumpedOutput& output, const ComparisonOptions& options,
+                          const VerdictCriteria& criteria) {
   NetworkRow row;
   row.actual_node = actual.name;
   row.actual_op_type = actual.op_type;
@@ -59,7 +60,11 @@ NetworkRow compare_output(const DumpManifest& golden_dump, const DumpedNode& gol
   const Tensor golden_tensor = read_npy(golden_dump.dir / golden_output->file);
   const Tensor actual_tensor = read_npy(actual_dump.dir / output.file);
   try {
-    row.comparison = compare_tensors(golden_tensor.view(), actual_tensor.view(), options);
+    VerdictCriteria effective = criteria;  // the golden's own precision bounds it too
+    if (const auto dtype = parse_dtype(golden_output->precision);
+        criteria.kind == CriteriaKind::Network && dtype && is_floating(*dtype))
+      effective = network_criteria(lower_precision(criteria.precision, *dtype), criteria.nonfinite_in_error_rate);
+    row.comparison = compare_tensors(golden_tensor.view(), actual_tensor.view(), options, effective);
   } catch (const Error& error) {
     if (error.code() != ErrorCode::ValidationShapeMismatch &&
         error.code() != ErrorCode::ValidationDtypeMismatch)
@@ -132,7 +137,7 @@ void note_first_failures(NetworkComparison& result) {
   using Maybe = std::optional<double>;
   first("precision", [](const TensorComparison& c) { return c.passed ? Maybe{} : Maybe{c.error_rate}; });
   for (const std::string error_class :
-       {"absolute", "relative", "nan", "inf", "scale_offset", "fp16_overflow"})
+       {"absolute", "relative", "cosine", "relative_distance", "nan", "inf", "scale_offset", "fp16_overflow"})
     first(error_class, [&](const TensorComparison& c) {
       const auto& classes = c.error_classes;
       return std::find(classes.begin(), classes.end(), error_class) == classes.end() ? Maybe{}
@@ -150,7 +155,7 @@ void note_first_failures(NetworkComparison& result) {
 
 NetworkComparison compare_dump_directories(const std::filesystem::path& golden_dir,
                                            const std::filesystem::path& actual_dir,
-                                           const ComparisonOptions& options) {
+                                           const ComparisonOptions& options, const VerdictCriteria& criteria) {
   const DumpManifest golden = read_dump_manifest(golden_dir);
   const DumpManifest actual = read_dump_manifest(actual_dir);
   const std::vector<std::size_t> counterpart = match_nodes(golden, actual);
@@ -161,9 +166,16 @@ NetworkComparison compare_dump_directories(const std::filesystem::path& golden_d
   std::vector<std::pair<Key, NetworkRow>> keyed;
   std::int64_t previous_golden = -1;
   std::vector<bool> golden_compared(golden.nodes.size(), false);
+  DType precision = DType::Float64;  // the lowest floating precision dumped so far (network criteria)
   for (std::size_t a = 0; a < actual.nodes.size(); ++a) {
     const DumpedNode& node = actual.nodes[a];
     const auto position = static_cast<std::int64_t>(a);
+    for (const DumpedOutput& output : node.outputs)
+      if (const auto dtype = parse_dtype(output.precision); dtype && is_floating(*dtype))
+        precision = lower_precision(precision, *dtype);
+    const VerdictCriteria row_criteria =
+        criteria.kind == CriteriaKind::Network ? network_criteria(precision, criteria.nonfinite_in_error_rate)
+                                               : criteria;
     if (counterpart[a] == kUnmatched) {
       for (const NetworkRow& row : actual_only_rows(node))
         keyed.push_back({{previous_golden, position, row.output_index}, row});
@@ -173,7 +185,8 @@ NetworkComparison compare_dump_directories(const std::filesystem::path& golden_d
     golden_compared[counterpart[a]] = true;
     for (const DumpedOutput& output : node.outputs)
       keyed.push_back({{previous_golden, position, output.index},
-                       compare_output(golden, golden.nodes[counterpart[a]], actual, node, output, options)});
+                       compare_output(golden, golden.nodes[counterpart[a]], actual, node, output, options,
+                                      row_criteria)});
   }
   for (std::size_t g = 0; g < golden.nodes.size(); ++g)
     if (!golden_compared[g])
@@ -186,6 +199,7 @@ NetworkComparison compare_dump_directories(const std::filesystem::path& golden_d
   result.golden_dir = golden_dir;
   result.actual_dir = actual_dir;
   result.options = options;
+  result.criteria = criteria;
   for (auto& [key, row] : keyed) result.rows.push_back(std::move(row));
   summarize(result);
   return result;

@@ -52,6 +52,7 @@ struct FirstFailure {
 struct NetworkComparison {
   std::filesystem::path golden_dir, actual_dir;
   ComparisonOptions options;
+  VerdictCriteria criteria;  // the kind and the NaN/Inf rule; rows hold their own precision
   std::vector<NetworkRow> rows;
   std::vector<FirstFailure> first_failures;
   std::optional<std::size_t> first_failing_row;  // first row failing the precision check
@@ -61,9 +62,13 @@ struct NetworkComparison {
 
 // Throws EE4001/EE4004 for missing or malformed dump directories, manifests or files; tensors that
 // cannot be compared become NotComparable rows (the stage reports them, then throws).
+// Under CriteriaKind::Network each output is judged at the lowest precision among its own values
+// and every actual output dumped before it (rounding errors travel downstream): float16 for
+// every operator after the first fp16 one.
 NetworkComparison compare_dump_directories(const std::filesystem::path& golden_dir,
                                            const std::filesystem::path& actual_dir,
-                                           const ComparisonOptions& options);
+                                           const ComparisonOptions& options,
+                                           const VerdictCriteria& criteria = {});
 
 // Fills the counts, first_failures and first_failing_row from `rows` (compare_dump_directories
 // does this; a single-file comparison builds its one row and calls it).

@@ -1,10 +1,12 @@
 #include "report_html.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include <asc/sdk/text_escape.hpp>
 
+#include "report_html_chart.hpp"
 #include "text_format.hpp"
 
 namespace asc::validator {
@@ -31,18 +33,50 @@ tr.details>td{text-align:left;background:#fafafa;white-space:normal}
 table.worst{border-collapse:collapse;font-size:12px;margin:.4em 0}
 table.worst td,table.worst th{border:1px solid #ddd;padding:2px 6px;font-family:monospace}
 .hidden{display:none}
+svg.summary{width:100%;max-width:1100px;height:auto;border:1px solid #eee;background:#fff}
+.controls{margin:.4em 0;display:flex;gap:1.2em;align-items:center;flex-wrap:wrap}
+.controls input[type=search]{padding:2px 6px;width:18em}
+table.ops th.sortable{cursor:pointer} table.ops th.sortable:after{content:' \2195';color:#aaa}
+table.ops th.asc:after{content:' \2191';color:#222} table.ops th.desc:after{content:' \2193';color:#222}
+details.skipped{margin:1em 0} details.skipped summary{cursor:pointer;font-weight:bold}
 )";
 
+// Row details on click; the filter box, "failing only" and sorting by a column header. Each
+// operator row keeps its details row right after it when the table is re-ordered.
 constexpr const char* kScript = R"(
-document.querySelectorAll('tr.op').forEach(function(row){
-  row.addEventListener('click',function(){
-    var d=document.getElementById(row.dataset.details); if(d) d.classList.toggle('hidden');});});
-var only=document.getElementById('failing-only');
-if(only) only.addEventListener('change',function(){
-  document.querySelectorAll('tr.op').forEach(function(row){
-    var hide=only.checked&&!row.classList.contains('fail');
-    row.classList.toggle('hidden',hide);
-    var d=document.getElementById(row.dataset.details); if(d&&hide) d.classList.add('hidden');});});
+(function(){
+var table=document.getElementById('ops'); if(!table) return;
+var body=table.tBodies[0];
+var rows=Array.prototype.slice.call(body.querySelectorAll('tr.op'));
+function details(row){return document.getElementById(row.dataset.details);}
+rows.forEach(function(row){row.addEventListener('click',function(){var d=details(row); if(d) d.classList.toggle('hidden');});});
+var query=document.getElementById('filter'), only=document.getElementById('failing-only'), shown=document.getElementById('shown');
+function apply(){
+  var q=query?query.value.toLowerCase():'', n=0;
+  rows.forEach(function(row){
+    var hide=(only&&only.checked&&!row.classList.contains('fail'))||(q&&row.dataset.search.indexOf(q)<0);
+    row.classList.toggle('hidden',hide); if(!hide) n++;
+    var d=details(row); if(d&&hide) d.classList.add('hidden');});
+  if(shown) shown.textContent=n+' of '+rows.length+' shown';
+}
+if(query) query.addEventListener('input',apply);
+if(only) only.addEventListener('change',apply);
+table.querySelectorAll('th.sortable').forEach(function(th){
+  th.addEventListener('click',function(){
+    var col=+th.dataset.col, asc=!th.classList.contains('asc');
+    table.querySelectorAll('th.sortable').forEach(function(h){h.classList.remove('asc','desc');});
+    th.classList.add(asc?'asc':'desc');
+    function key(row){var c=row.cells[col], v=c.dataset.v; return v===undefined?c.textContent:parseFloat(v);}
+    rows.sort(function(a,b){
+      var x=key(a), y=key(b), r;
+      if(typeof x==='number'&&typeof y==='number'){
+        if(isNaN(x)&&isNaN(y)) r=0; else if(isNaN(x)) return 1; else if(isNaN(y)) return -1; else r=x-y;
+      } else r=String(x).localeCompare(String(y));
+      return asc?r:-r;});
+    rows.forEach(function(row){body.appendChild(row); var d=details(row); if(d) body.appendChild(d);});
+  });});
+apply();
+})();
 )";
 
 // Bars of the octave histogram with the tolerance marked.
@@ -143,11 +177,7 @@ std::string details_html(const NetworkRow& row) {
 }
 
 std::string row_class(const NetworkRow& row, bool first) {
-  std::string cls = "op ";
-  if (row.kind == RowKind::ActualOnly || row.kind == RowKind::GoldenOnly)
-    cls += "skipped";
-  else
-    cls += row.failed() ? "fail" : "pass";
+  std::string cls = std::string("op ") + (row.failed() ? "fail" : "pass");
   if (first) cls += " first";
   return cls;
 }
@@ -155,6 +185,92 @@ std::string row_class(const NetworkRow& row, bool first) {
 std::string cell(const std::string& text, const char* cls = nullptr) {
   return std::string("<td") + (cls ? std::string(" class='") + cls + "'" : "") + ">" + html_escape(text) +
          "</td>";
+}
+
+// A number cell that sorts by value (NaN last whichever way).
+std::string number_cell(double value) {
+  const std::string sort_value = std::isnan(value) ? "NaN" : (std::isinf(value) ? (value > 0 ? "1e308" : "-1e308")
+                                                                                  : format_number(value));
+  return "<td data-v='" + sort_value + "'>" + html_escape(format_number(value)) + "</td>";
+}
+
+std::string lower(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+  return text;
+}
+
+std::string criteria_text(const NetworkComparison& comparison) {
+  const ComparisonOptions& o = comparison.options;
+  const std::string nonfinite = comparison.criteria.nonfinite_in_error_rate
+                                    ? "; NaN/Inf mismatches count as failing elements"
+                                    : "; any NaN/Inf on one side only fails";
+  if (comparison.criteria.kind == CriteriaKind::Network)
+    return "whole-network: CosineSimilarity >= " + format_number(kMsitCosineMinimum) +
+           " and RelativeEuclideanDistance <= 10 epsilons of the precision computed in (float16 " +
+           format_number(network_criteria(DType::Float16, false).relative_distance_maximum) + ", float32 " +
+           format_number(network_criteria(DType::Float32, false).relative_distance_maximum) + ")" + nonfinite +
+           " (element tolerances abs " + format_number(o.abs_tolerance) + ", rel " + format_number(o.rel_tolerance) +
+           " reported, not deciding)";
+  return "elements: abs " + format_number(o.abs_tolerance) + ", rel " + format_number(o.rel_tolerance) +
+         ", error rate " + format_number(o.error_rate_threshold) + nonfinite;
+}
+
+constexpr const char* kColumns[] = {"#",          "NPUDump",   "OpType",     "Out",        "GroundTruth",
+                                    "Cosine",     "RelEuclid", "MaxAbsErr",  "MeanAbsErr", "MaxRelErr",
+                                    "MeanRelErr", "RMSE",      "KLD",        "ErrorRate",  "Result"};
+constexpr std::size_t kColumnCount = sizeof kColumns / sizeof kColumns[0];
+
+std::string operator_row(const NetworkComparison& comparison, std::size_t r, bool single) {
+  const NetworkRow& row = comparison.rows[r];
+  const std::string details_id = "details-" + std::to_string(r);
+  const std::string op_type = row.actual_op_type.empty() ? row.golden_op_type : row.actual_op_type;
+  const std::string search = lower(npu_dump_label(row) + " " + op_type + " " + ground_truth_label(row));
+  std::string html = "<tr id='row-" + std::to_string(r) + "' class='" +
+                     row_class(row, comparison.first_failing_row == r) + "' data-details='" + details_id +
+                     "' data-search='" + html_escape(search) + "'><td data-v='" + std::to_string(r) + "'>" +
+                     std::to_string(r) + "</td>" + cell(npu_dump_label(row), "name") + cell(op_type, "name") +
+                     cell(row.output_index < 0 ? "*" : std::to_string(row.output_index)) +
+                     cell(ground_truth_label(row), "name");
+  if (row.comparison) {
+    const MsitMetrics& m = row.comparison->metrics;
+    for (const double value :
+         {m.cosine_similarity, m.relative_euclidean_distance, m.max_absolute_error, m.mean_absolute_error,
+          m.max_relative_error, m.mean_relative_error, m.root_mean_square_error, m.kullback_leibler_divergence,
+          row.comparison->error_rate})
+      html += number_cell(value);
+    std::string label = result_label(row);
+    for (const auto& name : row.comparison->error_classes) label += " " + name;
+    html += cell(label, "result");
+  } else {
+    html += "<td colspan='9'></td>" + cell(result_label(row), "result");
+  }
+  html += "</tr>\n<tr id='" + details_id + "' class='details" + (single ? "" : " hidden") + "'><td colspan='" +
+          std::to_string(kColumnCount) + "'>" + details_html(row) + "</td></tr>\n";
+  return html;
+}
+
+// Golden-only and NPU-only rows: listed, out of the way.
+std::string skipped_group(const NetworkComparison& comparison) {
+  if (comparison.golden_only + comparison.actual_only == 0) return "";
+  std::string html = "<details class='skipped'><summary>Not compared: " +
+                     std::to_string(comparison.golden_only) + " golden-only and " +
+                     std::to_string(comparison.actual_only) +
+                     " NPU-only rows</summary><p>Golden nodes with no NPU output of their own (fused into a "
+                     "kernel, which is compared at its last original node, or absent) and NPU tasks with no "
+                     "golden counterpart (inserted by the compiler).</p><table class='ops skipped-rows'><tr><th>#</th>"
+                     "<th>kind</th><th>node</th><th>OpType</th><th>Out</th><th>why</th></tr>\n";
+  for (std::size_t r = 0; r < comparison.rows.size(); ++r) {
+    const NetworkRow& row = comparison.rows[r];
+    if (row.kind != RowKind::GoldenOnly && row.kind != RowKind::ActualOnly) continue;
+    const bool golden = row.kind == RowKind::GoldenOnly;
+    html += "<tr id='row-" + std::to_string(r) + "' class='skipped'>" + cell(std::to_string(r)) +
+            cell(golden ? "golden-only" : "NPU-only", "name") +
+            cell(golden ? row.golden_node : row.actual_node, "name") +
+            cell(golden ? row.golden_op_type : row.actual_op_type, "name") +
+            cell(row.output_index < 0 ? "*" : std::to_string(row.output_index)) + cell(row.note, "name") +
+            "</tr>\n";
+  }
+  return html + "</table></details>\n";
 }
 
 }  // namespace
@@ -172,15 +288,12 @@ std::string render_html(const NetworkComparison& comparison, const ReportContext
            : result == "fail" ? "FAIL"
                               : "ERROR") +
           "</span></h1>\n";
-  const ComparisonOptions& o = comparison.options;
   html += "<table class='meta'><tr><td>golden</td><td>" + html_escape(context.golden) +
-          "</td></tr><tr><td>actual</td><td>" + html_escape(context.actual) +
-          "</td></tr><tr><td>tolerances</td><td>abs " + format_number(o.abs_tolerance) + ", rel " +
-          format_number(o.rel_tolerance) + ", error rate " + format_number(o.error_rate_threshold) +
-          "</td></tr><tr><td>rows</td><td>" + std::to_string(comparison.compared) + " compared, " +
-          std::to_string(comparison.failed) + " failed, " + std::to_string(comparison.not_comparable) +
-          " not comparable, " + std::to_string(comparison.actual_only) + " NPU-only, " +
-          std::to_string(comparison.golden_only) + " golden-only</td></tr></table>\n";
+          "</td></tr><tr><td>actual</td><td>" + html_escape(context.actual) + "</td></tr><tr><td>criteria</td><td>" +
+          html_escape(criteria_text(comparison)) + "</td></tr><tr><td>rows</td><td>" +
+          std::to_string(comparison.compared) + " compared, " + std::to_string(comparison.failed) + " failed, " +
+          std::to_string(comparison.not_comparable) + " not comparable, " + std::to_string(comparison.actual_only) +
+          " NPU-only, " + std::to_string(comparison.golden_only) + " golden-only</td></tr></table>\n";
   if (comparison.first_failing_row) {
     const std::size_t r = *comparison.first_failing_row;
     const NetworkRow& row = comparison.rows[r];
@@ -197,9 +310,13 @@ std::string render_html(const NetworkComparison& comparison, const ReportContext
                             : "Every compared output passes.") +
             "</div>\n";
   }
+  if (!single) {
+    if (const std::string chart = summary_chart_svg(comparison); !chart.empty())
+      html += "<h2>Along the network</h2>" + chart + "\n";
+  }
   if (!comparison.first_failures.empty()) {
     html +=
-        "<h2>First operator failing each criterion</h2><table "
+        "<h2>First operator flagged by each criterion</h2><p>msit's analyser rules only flag an output; the criteria above decide pass or fail.</p><table "
         "class='ops'><tr><th>criterion</th><th>row</th><th>output</th><th>value</th></tr>";
     for (const FirstFailure& f : comparison.first_failures)
       html += "<tr>" + cell(f.criterion, "name") + "<td><a href='#row-" + std::to_string(f.row) + "'>" +
@@ -207,41 +324,23 @@ std::string render_html(const NetworkComparison& comparison, const ReportContext
               cell(format_number(f.value)) + "</tr>";
     html += "</table>\n";
   }
-  html += "<h2>Operators</h2>";
+  const std::int64_t listed = comparison.compared + comparison.not_comparable;
+  html += "<h2>Operators (" + std::to_string(listed) + " compared)</h2>";
   if (!single)
     html +=
-        "<label><input type='checkbox' id='failing-only'> show failing rows only</label> (click a row for "
-        "its details)";
-  html +=
-      "<table class='ops'><tr><th>#</th><th>NPUDump</th><th>OpType</th><th>Out</th><th>GroundTruth</th>"
-      "<th>Cosine</th><th>MaxAbsErr</th><th>MeanAbsErr</th><th>MaxRelErr</th><th>MeanRelErr</th><th>RMSE</th>"
-      "<th>RelEuclid</th><th>KLD</th><th>ErrorRate</th><th>Result</th></tr>\n";
-  for (std::size_t r = 0; r < comparison.rows.size(); ++r) {
-    const NetworkRow& row = comparison.rows[r];
-    const std::string details_id = "details-" + std::to_string(r);
-    html += "<tr id='row-" + std::to_string(r) + "' class='" +
-            row_class(row, comparison.first_failing_row == r) + "' data-details='" + details_id + "'>" +
-            cell(std::to_string(r)) + cell(npu_dump_label(row), "name") +
-            cell(row.actual_op_type.empty() ? row.golden_op_type : row.actual_op_type, "name") +
-            cell(row.output_index < 0 ? "*" : std::to_string(row.output_index)) +
-            cell(ground_truth_label(row), "name");
-    if (row.comparison) {
-      const MsitMetrics& m = row.comparison->metrics;
-      for (const double value :
-           {m.cosine_similarity, m.max_absolute_error, m.mean_absolute_error, m.max_relative_error,
-            m.mean_relative_error, m.root_mean_square_error, m.relative_euclidean_distance,
-            m.kullback_leibler_divergence, row.comparison->error_rate})
-        html += cell(format_number(value));
-      std::string label = result_label(row);
-      for (const auto& name : row.comparison->error_classes) label += " " + name;
-      html += cell(label, "result");
-    } else {
-      html += "<td colspan='9'></td>" + cell(result_label(row), "result");
-    }
-    html += "</tr>\n<tr id='" + details_id + "' class='details" + (single ? "" : " hidden") +
-            "'><td colspan='15'>" + details_html(row) + "</td></tr>\n";
-  }
-  html += "</table>\n<script>" + std::string(kScript) + "</script>\n</body></html>\n";
+        "<div class='controls'><input type='search' id='filter' placeholder='filter by name or op type'>"
+        "<label><input type='checkbox' id='failing-only'> failing only</label><span id='shown'></span>"
+        "<span>click a header to sort, a row for its details</span></div>";
+  html += "<table class='ops' id='ops'><thead><tr>";
+  for (std::size_t c = 0; c < kColumnCount; ++c)
+    html += std::string("<th") + (single ? "" : " class='sortable' data-col='" + std::to_string(c) + "'") + ">" +
+            kColumns[c] + "</th>";
+  html += "</tr></thead><tbody>\n";
+  for (std::size_t r = 0; r < comparison.rows.size(); ++r)
+    if (comparison.rows[r].kind == RowKind::Compared || comparison.rows[r].kind == RowKind::NotComparable)
+      html += operator_row(comparison, r, single);
+  html += "</tbody></table>\n" + skipped_group(comparison);
+  html += "<script>" + std::string(kScript) + "</script>\n</body></html>\n";
   return html;
 }
 

@@ -1,6 +1,8 @@
-// The HTML report: one self-contained page (inline CSS, SVG and JS; no network access) with the
-// per-operator table, the first failing operator highlighted, and per-operator details: the
-// diagnosis, the error histogram, worst elements and where failures concentrate.
+// The HTML report: one self-contained page (inline CSS, SVG and JS; no network access): the
+// criteria, the first failing operator, a chart of cosine and relative error along the network
+// (report_html_chart.hpp), the compared operators in execution order (filter, "failing only",
+// sort by any column; a click opens the diagnosis, error histogram, worst elements and where
+// failures concentrate), then golden-only and NPU-only rows folded into one collapsed group.
 #pragma once
 
 #include <string>

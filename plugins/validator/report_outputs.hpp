@@ -8,9 +8,15 @@
 
 namespace asc::validator {
 
-// The parameters shared by both stages: tolerances and report outputs.
-std::vector<ParamSpec> tolerance_and_report_params();
+// The parameters shared by both stages: tolerances, the NaN/Inf opt-out and report outputs;
+// whole_network adds `criteria` and leaves the tolerances without defaults (see criteria_from).
+std::vector<ParamSpec> tolerance_and_report_params(bool whole_network);
+// The tolerances given, the seed's defaults (1e-3, 1e-2, 0) for the others.
 ComparisonOptions options_from(const StageParams& params);
+// Network or Elements (criteria auto: Network unless a tolerance is given; no `criteria`
+// parameter, as in compare_files: Elements) and the NaN/Inf opt-out. Throws EE5007 for an
+// unknown criteria value.
+VerdictCriteria criteria_from(const StageParams& params);
 
 // Prints (unless print=false) and writes the reports named by the json/csv/html parameters.
 // Returns the paths written, for error messages.

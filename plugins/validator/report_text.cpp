@@ -34,10 +34,20 @@ std::string table(const std::vector<std::vector<std::string>>& lines) {
   return text;
 }
 
-std::string tolerances(const ComparisonOptions& o) {
-  return "abs_tolerance=" + format_number(o.abs_tolerance) +
-         " rel_tolerance=" + format_number(o.rel_tolerance) +
-         " error_rate_threshold=" + format_number(o.error_rate_threshold);
+std::string tolerances(const NetworkComparison& comparison) {
+  const ComparisonOptions& o = comparison.options;
+  const std::string nonfinite = comparison.criteria.nonfinite_in_error_rate
+                                    ? "NaN/Inf mismatches count as failing elements"
+                                    : "any NaN/Inf mismatch fails";
+  if (comparison.criteria.kind == CriteriaKind::Network)
+    return "criteria=network: CosineSimilarity >= " + format_number(kMsitCosineMinimum) +
+           ", RelativeEuclideanDistance <= 10 epsilons of the precision computed in (float16 " +
+           format_number(network_criteria(DType::Float16, false).relative_distance_maximum) + ", float32 " +
+           format_number(network_criteria(DType::Float32, false).relative_distance_maximum) + "); " + nonfinite +
+           "\n  element tolerances (reported, not deciding): abs_tolerance=" + format_number(o.abs_tolerance) +
+           " rel_tolerance=" + format_number(o.rel_tolerance);
+  return "abs_tolerance=" + format_number(o.abs_tolerance) + " rel_tolerance=" + format_number(o.rel_tolerance) +
+         " error_rate_threshold=" + format_number(o.error_rate_threshold) + "; " + nonfinite;
 }
 
 std::string classes_suffix(const TensorComparison& c) {
@@ -64,7 +74,7 @@ std::string single_report(const NetworkComparison& comparison, const ReportConte
                   std::string(dtype_name(c.golden_dtype)) + shape_to_string(c.golden_shape)},
                  {"  actual", context.actual,
                   std::string(dtype_name(c.actual_dtype)) + shape_to_string(c.actual_shape)}});
-  text += "  " + tolerances(comparison.options) + "\n\n";
+  text += "  " + tolerances(comparison) + "\n\n";
   std::vector<std::vector<std::string>> lines{{"  Metric", "Value"}};
   for (const std::string& column : msit_metric_columns()) {
     if (column == "StandardDeviation") {
@@ -86,10 +96,10 @@ std::string single_report(const NetworkComparison& comparison, const ReportConte
 std::string network_report(const NetworkComparison& comparison, const ReportContext& context) {
   std::string text = "op_validate: whole network\n" +
                      table({{"  golden_dir", context.golden}, {"  actual_dir", context.actual}}) + "  " +
-                     tolerances(comparison.options) + "\n\n";
+                     tolerances(comparison) + "\n\n";
   std::vector<std::vector<std::string>> lines{{"Index", "NPUDump", "OpType", "Out", "GroundTruth", "Cosine",
-                                               "MaxAbsErr", "MeanRelErr", "RMSE", "KLD", "ErrorRate",
-                                               "Result"}};
+                                               "RelDist", "MaxAbsErr", "MeanRelErr", "RMSE", "KLD",
+                                               "ErrorRate", "Result"}};
   for (std::size_t r = 0; r < comparison.rows.size(); ++r) {
     const NetworkRow& row = comparison.rows[r];
     std::vector<std::string> line{std::to_string(r), clipped(npu_dump_label(row)),
@@ -99,12 +109,13 @@ std::string network_report(const NetworkComparison& comparison, const ReportCont
     if (row.comparison) {
       const MsitMetrics& m = row.comparison->metrics;
       for (const double value :
-           {m.cosine_similarity, m.max_absolute_error, m.mean_relative_error, m.root_mean_square_error,
+           {m.cosine_similarity, m.relative_euclidean_distance, m.max_absolute_error, m.mean_relative_error,
+            m.root_mean_square_error,
             m.kullback_leibler_divergence, row.comparison->error_rate})
         line.push_back(format_number(value));
       line.push_back(result_label(row) + classes_suffix(*row.comparison));
     } else {
-      for (int i = 0; i < 6; ++i) line.push_back("-");
+      for (int i = 0; i < 7; ++i) line.push_back("-");
       line.push_back(result_label(row) + ": " + row.note);
     }
     if (comparison.first_failing_row == r) line.front() = "> " + line.front();

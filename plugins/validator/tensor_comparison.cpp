@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "diagnosis.hpp"
+#include "element_errors.hpp"
 #include "tolerance_search.hpp"
 
 namespace asc::validator {
@@ -60,8 +61,8 @@ void check_comparable(const TensorView& golden, const TensorView& actual) {
 
 void find_min_tolerances(TensorComparison& c, const TensorView& golden, const TensorView& actual) {
   const TensorStatistics& s = c.stats;
-  const std::int64_t allowed_finite = c.allowed_failures - s.nan_mismatches - s.inf_mismatches;
-  if (allowed_finite < 0) {
+  const std::int64_t allowed_finite = c.allowed_failures - c.nonfinite_mismatches();
+  if (allowed_finite < 0 || c.nonfinite_fails()) {
     c.min_abs_tolerance = c.min_rel_tolerance = std::numeric_limits<double>::infinity();
   } else if (s.finite_pairs == 0) {
     c.min_abs_tolerance = c.min_rel_tolerance = 0;
@@ -76,7 +77,27 @@ void find_min_tolerances(TensorComparison& c, const TensorView& golden, const Te
   }
 }
 
+bool passes(const TensorComparison& c) {
+  if (c.nonfinite_fails()) return false;
+  if (c.criteria.kind == CriteriaKind::Elements) return c.stats.failing <= c.allowed_failures;
+  return !c.cosine_fails() && !c.relative_distance_fails();
+}
+
 }  // namespace
+
+bool TensorComparison::cosine_fails() const {
+  // NaN (one side all zero) is left to the relative distance, which sees that case.
+  return criteria.kind == CriteriaKind::Network && metrics.cosine_similarity < criteria.cosine_minimum;
+}
+
+bool TensorComparison::relative_distance_fails() const {
+  if (criteria.kind != CriteriaKind::Network) return false;
+  // msaccucmp's RelativeEuclideanDistance is 0 when the golden's norm is at most eps; an actual
+  // that is not near zero too is then as wrong as it can be.
+  const bool golden_zero = !(std::sqrt(stats.golden_squares()) > kMsitEpsilon);
+  if (golden_zero) return std::sqrt(stats.actual_squares()) > kMsitEpsilon;
+  return !(metrics.relative_euclidean_distance <= criteria.relative_distance_maximum);
+}
 
 std::string TensorComparison::coordinates(std::int64_t index) const {
   Shape position(golden_shape.size(), 0);
@@ -109,7 +130,7 @@ ComparisonResult TensorComparison::to_result() const {
 }
 
 TensorComparison compare_tensors(const TensorView& golden, const TensorView& actual,
-                                 const ComparisonOptions& options) {
+                                 const ComparisonOptions& options, const VerdictCriteria& criteria) {
   check_options(options);
   check_comparable(golden, actual);
   TensorComparison c;
@@ -118,12 +139,13 @@ TensorComparison compare_tensors(const TensorView& golden, const TensorView& act
   c.golden_shape = golden.shape();
   c.actual_shape = actual.shape();
   c.options = options;
+  c.criteria = criteria;
   c.stats = gather_statistics(golden, actual, options, ChannelLayout::of(golden));
   c.metrics = compute_metrics(c.stats, golden.rank() == 0);
   const auto n = static_cast<double>(c.stats.elements);
   // The tiny slack keeps e.g. 0.001 * 1000 from rounding below 1.
   c.allowed_failures = static_cast<std::int64_t>(std::floor(options.error_rate_threshold * n * (1 + 1e-12)));
-  c.passed = c.stats.failing <= c.allowed_failures;
+  c.passed = passes(c);
   c.error_rate = c.stats.elements == 0 ? 0.0 : static_cast<double>(c.stats.failing) / n;
   find_min_tolerances(c, golden, actual);
   diagnose(c);

@@ -10,6 +10,7 @@
 
 #include "msit_metrics.hpp"
 #include "tensor_statistics.hpp"
+#include "verdict_criteria.hpp"
 
 namespace asc::validator {
 
@@ -33,6 +34,7 @@ struct TensorComparison {
   DType golden_dtype = DType::Undefined, actual_dtype = DType::Undefined;
   Shape golden_shape, actual_shape;
   ComparisonOptions options;
+  VerdictCriteria criteria;
   TensorStatistics stats;
   MsitMetrics metrics;
   bool passed = false;
@@ -46,6 +48,15 @@ struct TensorComparison {
   std::vector<std::string> error_classes;
   std::vector<std::string> diagnostics;
 
+  // Elements where a NaN or Inf on one side is not matched on the other.
+  std::int64_t nonfinite_mismatches() const { return stats.nan_mismatches + stats.inf_mismatches; }
+  // True when those alone fail the comparison (criteria.nonfinite_in_error_rate not set).
+  bool nonfinite_fails() const { return nonfinite_mismatches() > 0 && !criteria.nonfinite_in_error_rate; }
+  // Network criteria: the cosine, and the relative distance (or, for a golden of norm ~0, an
+  // actual that is not), fail.
+  bool cosine_fails() const;
+  bool relative_distance_fails() const;
+
   // "[0,5,3,4]" for a flat index (golden's shape).
   std::string coordinates(std::int64_t index) const;
   // The SDK's summary: msit metric names and a few more (see docs/op_validate.md).
@@ -55,7 +66,9 @@ struct TensorComparison {
 // Throws EE5007 for a negative tolerance or an error_rate_threshold outside [0, 1], EE7001 when
 // the element counts differ or the shapes differ other than by dimensions of 1, EE7002 when one
 // side is floating point and the other integer or bool (float16 vs float32 is comparable).
+// `criteria` decide the verdict (verdict_criteria.hpp); the element tolerances in `options` are
+// counted and diagnosed either way.
 TensorComparison compare_tensors(const TensorView& golden, const TensorView& actual,
-                                 const ComparisonOptions& options);
+                                 const ComparisonOptions& options, const VerdictCriteria& criteria = {});
 
 }  // namespace asc::validator

@@ -54,7 +54,7 @@ class HeaderParser {
       const std::string key = parse_string();
       expect(':');
       if (key == "descr") {
-        header.descr = parse_string();
+        header.descr = parse_descr_value();
         has_descr = true;
       } else if (key == "fortran_order") {
         header.fortran_order = parse_bool();
@@ -96,6 +96,22 @@ class HeaderParser {
     std::string value(text_.substr(pos_ + 1, end - pos_ - 1));
     pos_ = end + 1;
     return value;
+  }
+  // A plain type string, or the one structured type this reader knows, [('bfloat16', '<u2')]
+  // (bfloat16 as numpy can read it; see kBfloat16Descr), returned as its text.
+  std::string parse_descr_value() {
+    skip_space();
+    if (peek() != '[') return parse_string();
+    expect('[');
+    expect('(');
+    const std::string field = parse_string();
+    expect(',');
+    const std::string type = parse_string();
+    expect(')');
+    skip_space();
+    if (peek() == ',') ++pos_;
+    expect(']');
+    return "[('" + field + "', '" + type + "')]";
   }
   bool parse_bool() {
     skip_space();
@@ -142,7 +158,13 @@ struct NpyType {
   bool byte_swap;
 };
 
+// bfloat16 has no numpy type of its own: it is written as a structured type of one uint16 field
+// named "bfloat16", which plain numpy loads (arr["bfloat16"] is the raw bits; as float32:
+// (arr["bfloat16"].astype(np.uint32) << 16).view(np.float32)), and which names what the bits are.
+constexpr const char* kBfloat16Descr = "[('bfloat16', '<u2')]";
+
 NpyType parse_descr(const std::string& descr, const std::string& origin) {
+  if (descr == kBfloat16Descr) return {DType::BFloat16, false};
   if (descr == "bfloat16") return {DType::BFloat16, false};  // ml_dtypes' registered name
   if (descr.size() < 2) throw Error(ErrorCode::FileFormatInvalid, origin + ": unsupported .npy dtype '" + descr + "'");
   const char order = descr[0];
@@ -161,7 +183,7 @@ NpyType parse_descr(const std::string& descr, const std::string& origin) {
 std::string descr_of(DType dtype) {
   switch (dtype) {
     case DType::Float16: return "<f2";
-    case DType::BFloat16: return "bfloat16";
+    case DType::BFloat16: return kBfloat16Descr;
     case DType::Float32: return "<f4";
     case DType::Float64: return "<f8";
     case DType::Int8: return "|i1";
@@ -298,7 +320,9 @@ Tensor read_npy(const fs::path& path) {
 std::vector<std::byte> encode_npy(const Tensor& tensor) {
   if (!tensor.defined()) throw Error(ErrorCode::Internal, "encode_npy: undefined tensor");
   const Tensor data = tensor.contiguous();
-  std::string header = "{'descr': '" + descr_of(data.dtype()) + "', 'fortran_order': False, 'shape': (";
+  const std::string descr = descr_of(data.dtype());
+  const std::string descr_literal = descr.front() == '[' ? descr : "'" + descr + "'";
+  std::string header = "{'descr': " + descr_literal + ", 'fortran_order': False, 'shape': (";
   for (std::size_t d = 0; d < data.shape().size(); ++d) header += (d == 0 ? "" : ", ") + std::to_string(data.shape()[d]);
   if (data.shape().size() == 1) header += ',';  // Python's one-element tuple
   header += "), }";

@@ -105,3 +105,30 @@ TEST_CASE("--profiler writes PROF_*/mindstudio_profiler_output whose tasks span 
   CHECK(copies == 4);
   CHECK(tasks.size() - 1 == rows.size() - 1 + copies);
 }
+
+TEST_CASE("--profiler names what it measured (info.json), and modelTrade prints it without flags") {
+  TempDir dir;
+  const CommandResult result = ais_bench("--model " + om("conv_relu").string() + " --profiler 1 --output " +
+                                         dir.path().string() + " --output_dirname o");
+  INFO(result.out, result.err);
+  REQUIRE(result.exit_code == 0);
+  const std::filesystem::path prof = only_entry(dir / "profiler", "PROF_");
+  const nlohmann::json info = read_json(prof / "device_0" / "info.json.0");
+  CHECK(info["soc_version"] == "Ascend310P3");
+  CHECK(info["model"]["name"] == "conv_relu");
+  CHECK(info["model"]["precision_mode"] == "force_fp16");
+  CHECK(info["model"]["batch"] == 1);
+  CHECK(info["DeviceInfo"][0]["id"] == 0);
+  CHECK(info["DeviceInfo"][0]["ai_core_num"].get<int>() > 0);
+
+  const CommandResult named = run(std::string(ASC_MODEL_TRADE) + " --report=" + prof.string() + " --output=" +
+                                  (dir / "perf.json").string());
+  INFO(named.out, named.err);
+  CHECK(named.exit_code == 0);
+  CHECK(named.out.find("modelTrade: conv_relu (Ascend310P3)") != std::string::npos);
+  // The flags still win.
+  const CommandResult overridden = run(std::string(ASC_MODEL_TRADE) + " --report=" + prof.string() +
+                                       " --model_name=mine --soc_version=Ascend910B1 --output=" +
+                                       (dir / "perf2.json").string());
+  CHECK(overridden.out.find("modelTrade: mine (Ascend910B1)") != std::string::npos);
+}

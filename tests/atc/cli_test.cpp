@@ -2,6 +2,9 @@
 // recorded in the .om it writes (read back with --mode=1).
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <map>
+
 #include "atc_support.hpp"
 
 namespace asc::atc::testing {
@@ -233,6 +236,59 @@ TEST_CASE("--disable_reuse_memory reaches the memory plan") {
   CHECK(no_reuse.at("reuse") == false);
   CHECK(no_reuse.at("activation_bytes") == no_reuse.at("activation_bytes_no_reuse"));
   CHECK(reuse.at("activation_bytes") < reuse.at("activation_bytes_no_reuse"));
+}
+
+TEST_CASE("--mode=1 --json_layout=atc writes ATC's own layout, as msit compare reads it") {
+  ScratchDir cwd;
+  const auto run = run_atc(tiny_line({"--input_shape=input:2,3,16,16"}), cwd);
+  REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+  const auto json_path = cwd / "tiny_atc.json";
+  const auto convert =
+      run_atc({"--mode=1", "--om=" + (cwd / "tiny.om").string(), "--json=" + json_path.string(), "--json_layout=atc"}, cwd);
+  REQUIRE_MESSAGE(convert.exit_code == 0, convert.err);
+  const auto json = nlohmann::json::parse(host::testing::read_text(json_path));
+  CHECK(json.at("name") == "tiny");
+  REQUIRE(json.at("graph").size() == 1);
+  const auto& ops = json.at("graph")[0].at("op");
+  // msit's OM parser: every op's attr list, _datadump_original_op_names as value.list.s.
+  std::map<std::string, std::vector<std::string>> originals;
+  std::map<std::string, nlohmann::json> by_name;
+  for (const auto& op : ops) {
+    REQUIRE(op.contains("name"));
+    REQUIRE(op.contains("type"));
+    by_name[op.at("name")] = op;
+    for (const auto& attr : op.at("attr"))
+      if (attr.at("key") == "_datadump_original_op_names")
+        originals[op.at("name")] = attr.at("value").at("list").value("s", std::vector<std::string>{});
+  }
+  CHECK(originals.size() == ops.size());
+  CHECK(by_name.at("input").at("type") == "Data");
+  CHECK(by_name.at("w1").at("type") == "Const");
+  CHECK(by_name.at("NetOutput").at("type") == "NetOutput");
+  // The op standing for conv1 reads the Data op and the weight, and says which original output it holds.
+  const auto conv1 = std::find_if(originals.begin(), originals.end(), [](const auto& entry) {
+    return std::find(entry.second.begin(), entry.second.end(), "conv1") != entry.second.end();
+  });
+  REQUIRE(conv1 != originals.end());
+  const auto& op = by_name.at(conv1->first);
+  // Its data input comes from the Cast force_fp16 inserted after the Data op, its weight from a Const.
+  const std::string data_input = op.at("input")[0];
+  REQUIRE(data_input.size() > 2);
+  CHECK(data_input.substr(data_input.size() - 2) == ":0");
+  const auto& producer = by_name.at(data_input.substr(0, data_input.size() - 2));
+  CHECK(producer.at("type") == "Cast");
+  CHECK(producer.at("input")[0] == "input:0");
+  CHECK(op.at("input")[1] == "w1:0");
+  const auto& input_desc = op.at("input_desc")[0];
+  CHECK(input_desc.contains("dtype"));
+  CHECK(input_desc.at("shape").contains("dim"));
+  const auto& output_desc = op.at("output_desc")[0];
+  CHECK(output_desc.at("dtype") == "DT_FLOAT16");  // force_fp16
+  std::map<std::string, nlohmann::json> desc_attrs;
+  for (const auto& attr : output_desc.at("attr")) desc_attrs[attr.at("key")] = attr.at("value");
+  CHECK(desc_attrs.at("_datadump_origin_name").at("s") == conv1->second.back());
+  CHECK(desc_attrs.at("_datadump_origin_output_index").at("i") == 0);
+  CHECK(desc_attrs.at("origin_shape").at("list").at("i") == nlohmann::json::array({2, 8, 16, 16}));
 }
 
 }  // namespace

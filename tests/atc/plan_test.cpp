@@ -84,7 +84,10 @@ TEST_CASE("the two other dynamic kinds reach npusim.compile") {
 TEST_CASE("--mode=1 plans npusim.om_to_json") {
   const auto stages = planned({"--mode=1", "--om=m.om", "--json=m.json"});
   REQUIRE(stages.size() == 1);
-  CHECK(stages.at("npusim.om_to_json") == std::map<std::string, std::string>{{"om", "m.om"}, {"json", "m.json"}});
+  CHECK(stages.at("npusim.om_to_json") ==
+        std::map<std::string, std::string>{{"om", "m.om"}, {"json", "m.json"}, {"layout", "asc"}});
+  CHECK(planned({"--mode=1", "--om=m.om", "--json=m.json", "--json_layout=atc"}).at("npusim.om_to_json").at("layout") ==
+        "atc");
 }
 
 }  // namespace

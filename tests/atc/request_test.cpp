@@ -138,7 +138,11 @@ TEST_CASE("--mode=1 converts --om to --json") {
   CHECK(result.mode == AtcMode::OmToJson);
   std::map<std::string, std::string> values;
   for (const auto& [name, value] : result.variables) values[name] = value;
-  CHECK(values == std::map<std::string, std::string>{{"om", "m.om"}, {"json", "m.json"}});
+  CHECK(values == std::map<std::string, std::string>{{"om", "m.om"}, {"json", "m.json"}, {"layout", "asc"}});
+  std::map<std::string, std::string> atc_layout;
+  for (const auto& [name, value] : request({"--mode=1", "--om=m.om", "--json=m.json", "--json_layout=atc"}, false).variables)
+    atc_layout[name] = value;
+  CHECK(atc_layout.at("layout") == "atc");
 }
 
 TEST_CASE("bad command lines are refused with their code") {

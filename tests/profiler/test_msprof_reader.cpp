@@ -219,3 +219,37 @@ TEST_CASE("an op_summary without any task row is EE5007") {
   CHECK(code_of(dir.path(), message) == asc::ErrorCode::ConfigBadValue);
   CHECK(message.find("nothing to analyse") != std::string::npos);
 }
+
+TEST_CASE("info.json names the model and SoC profiled (the NPU simulator's), found from any --report form") {
+  TempDir dir;
+  const fs::path prof = dir.path() / "PROF_000001_20261201000000000_ABCDEFGHIJKLMNOP";
+  fs::copy(block_dim_prof_dir(), prof, fs::copy_options::recursive);
+  dir.write(prof.filename().string() + "/device_0/info.json.0",
+            R"({"version": "1.0", "devices": "0", "DeviceInfo": [{"id": 0, "ai_core_num": 8}],
+                "soc_version": "Ascend310P3",
+                "model": {"name": "resnet50", "precision_mode": "force_fp16", "batch": 4}})");
+  for (const fs::path& report : {prof, prof / "mindstudio_profiler_output", dir.path()}) {
+    INFO(report);
+    const auto profile = read_msprof_profile(report);
+    CHECK(profile.trace.model_name == "resnet50");
+    CHECK(profile.trace.soc_version == "Ascend310P3");
+    REQUIRE(profile.profiled);
+    CHECK(profile.profiled->precision_mode == "force_fp16");
+    CHECK(profile.profiled->batch == 4);
+    const auto source = asc::profiler::source_section(profile);
+    CHECK(source.at("profiled_model").at("batch") == 4);
+  }
+}
+
+TEST_CASE("a malformed or model-less info.json leaves the model and SoC unnamed") {
+  TempDir dir;
+  const fs::path prof = dir.path() / "PROF_000001_20261201000000000_ABCDEFGHIJKLMNOP";
+  fs::copy(block_dim_prof_dir(), prof, fs::copy_options::recursive);
+  dir.write(prof.filename().string() + "/device_0/info.json.0", "{\"DeviceInfo\": [");
+  // Real msprof's info.json: device facts only.
+  dir.write(prof.filename().string() + "/device_1/info.json.1", R"({"DeviceInfo": [{"id": 1}]})");
+  const auto profile = read_msprof_profile(prof);
+  CHECK(profile.trace.model_name.empty());
+  CHECK(profile.trace.soc_version.empty());
+  CHECK_FALSE(profile.profiled);
+}

@@ -109,3 +109,28 @@ s = np.load(d + '/scalar.npy')
 assert s.shape == () and s.dtype == np.float64 and float(s) == 0.125, s
 )"));
 }
+
+TEST_CASE("bfloat16 round-trips through numpy as a structured uint16 field named bfloat16") {
+  if (!numpy_available()) {
+    MESSAGE("SKIPPED: " ASC_TEST_PYTHON " has no numpy");
+    return;
+  }
+  asc::test::TempDir dir;
+  // 1.0 = 0x3F80, -2.0 = 0xC000, 3.140625 = 0x4049 (bfloat16 keeps float32's top 16 bits).
+  asc::write_npy(dir / "bf16.npy",
+                 asc::Tensor::from_vector<float>({3}, {1.0f, -2.0f, 3.140625f}).cast(asc::DType::BFloat16));
+  // numpy reads it without ml_dtypes, sees the field name, widens the bits to float32, and writes
+  // a file of the same type back (doubled values).
+  CHECK(run_python(dir, R"(
+a = np.load(d + '/bf16.npy')
+assert a.dtype.names == ('bfloat16',) and a.dtype['bfloat16'] == np.dtype('<u2'), a.dtype
+assert a['bfloat16'].tolist() == [0x3F80, 0xC000, 0x4049], a['bfloat16']
+values = (a['bfloat16'].astype(np.uint32) << 16).view(np.float32)
+assert values.tolist() == [1.0, -2.0, 3.140625], values
+doubled = ((values * 2).view(np.uint32) >> 16).astype('<u2')
+np.save(d + '/back.npy', doubled.view([('bfloat16', '<u2')]))
+)"));
+  const asc::Tensor back = asc::read_npy(dir / "back.npy");
+  REQUIRE(back.dtype() == asc::DType::BFloat16);
+  CHECK(back.to_doubles() == std::vector<double>{2.0, -4.0, 6.28125});
+}

@@ -164,3 +164,39 @@ TEST_CASE("a missing dump directory or manifest is bad input") {
             dir / "log")
             .output.find("EE4004") != std::string::npos);
 }
+
+TEST_CASE("the whole-network HTML: compared operators first, a chart, golden-only and NPU-only rows folded") {
+  TempDir dir;
+  write_network_dumps(dir, 1.01f);
+  const auto result = op_validate("--golden_dir='" + (dir / "golden").string() + "' --actual_dir='" +
+                                      (dir / "actual").string() + "' --html='" + (dir / "r.html").string() + "'",
+                                  dir / "log");
+  INFO(result.output);
+  // No tolerance given: the network criteria; relu2 at 1.01 is a relative distance of 0.01, far
+  // above float32's 1.19e-6.
+  CHECK(result.exit_code == 1);
+  CHECK(result.output.find("the first is 'relu2' (Relu) output 0 [relative_distance, scale_offset]") !=
+        std::string::npos);
+  const std::string html = read_text(dir / "r.html");
+  // The operator table lists the 4 compared rows; the golden-only conv1 and the NPU-only cast_0
+  // are in the collapsed group after it, with their count.
+  const std::size_t table = html.find("<table class='ops' id='ops'>");
+  const std::size_t folded = html.find("<details class='skipped'><summary>Not compared: 1 golden-only and 1 NPU-only rows");
+  REQUIRE(table != std::string::npos);
+  REQUIRE(folded != std::string::npos);
+  CHECK(table < folded);
+  CHECK(html.find("<h2>Operators (4 compared)</h2>") != std::string::npos);
+  const std::size_t conv1_row = html.find("<tr id='row-0'");
+  CHECK(conv1_row > folded);  // golden-only conv1 (row 0) only in the folded group
+  CHECK(html.find("<tr id='row-2'") > folded);  // NPU-only cast_0
+  CHECK(html.find("<tr id='row-1' class='op pass'") < folded);
+  CHECK(html.find("<tr id='row-4' class='op fail first'") < folded);
+  // The chart: every compared output, the first failing one marked; filter and sortable headers.
+  CHECK(html.find("<svg class='summary'") != std::string::npos);
+  CHECK(html.find("class='first-divergent'") != std::string::npos);
+  CHECK(html.find("first failing: relu2:output:0") != std::string::npos);
+  CHECK(html.find("id='filter'") != std::string::npos);
+  CHECK(html.find("class='sortable' data-col='5'>Cosine</th>") != std::string::npos);
+  CHECK(html.find("src=") == std::string::npos);  // self-contained
+  CHECK(html.find("<link") == std::string::npos);
+}

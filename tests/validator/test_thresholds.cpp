@@ -126,3 +126,86 @@ TEST_CASE("empty tensors pass with nothing to compare") {
   CHECK(std::isnan(c.metrics.cosine_similarity));
   CHECK(diagnosed(c, "nothing to compare"));
 }
+
+TEST_CASE("a NaN or Inf where the golden is finite fails whatever the error rate allowed") {
+  // 1 NaN in 1000 elements, 1% allowed to fail: still a failure, classified nan, with coordinates.
+  std::vector<float> golden(1000, 1.0f), actual(1000, 1.0f);
+  actual[517] = std::nanf("");
+  const auto nan = compare(floats({10, 100}, golden), floats({10, 100}, actual), 1e-3, 1e-2, 0.01);
+  CHECK(nan.stats.failing == 1);
+  CHECK(nan.allowed_failures == 10);
+  CHECK_FALSE(nan.passed);
+  CHECK(nan.error_classes == std::vector<std::string>{"nan"});
+  CHECK(diagnosed(nan, "first at [5,17]"));
+  CHECK(diagnosed(nan, "fail the comparison whatever the tolerances"));
+  CHECK(std::isinf(nan.min_abs_tolerance));
+  // The reverse: a NaN in the golden only, and an Inf in the actual only.
+  CHECK_FALSE(compare(floats({10, 100}, actual), floats({10, 100}, golden), 1e-3, 1e-2, 0.01).passed);
+  actual[517] = INFINITY;
+  const auto inf = compare(floats({10, 100}, golden), floats({10, 100}, actual), 1e-3, 1e-2, 0.01);
+  CHECK_FALSE(inf.passed);
+  CHECK(inf.error_classes == std::vector<std::string>{"inf"});
+  // Matching NaNs on both sides are no mismatch.
+  golden[517] = actual[517] = std::nanf("");
+  CHECK(compare(floats({10, 100}, golden), floats({10, 100}, actual), 1e-3, 1e-2, 0.01).passed);
+}
+
+TEST_CASE("nonfinite_in_error_rate counts NaN/Inf mismatches as ordinary failing elements") {
+  std::vector<float> golden(1000, 1.0f), actual(1000, 1.0f);
+  actual[3] = std::nanf("");
+  validator::VerdictCriteria opt_out;
+  opt_out.nonfinite_in_error_rate = true;
+  ComparisonOptions options;
+  options.error_rate_threshold = 0.01;
+  const auto c = validator::compare_tensors(floats({1000}, golden).view(), floats({1000}, actual).view(),
+                                            options, opt_out);
+  CHECK(c.passed);
+  options.error_rate_threshold = 0;  // ...but still one of the failing elements
+  CHECK_FALSE(validator::compare_tensors(floats({1000}, golden).view(), floats({1000}, actual).view(), options,
+                                         opt_out)
+                  .passed);
+}
+
+namespace {
+
+validator::TensorComparison compare_network(const Tensor& golden, const Tensor& actual, DType precision) {
+  return validator::compare_tensors(golden.view(), actual.view(), ComparisonOptions{},
+                                    validator::network_criteria(precision, false));
+}
+
+}  // namespace
+
+TEST_CASE("network criteria: the relative distance against 10 epsilons of the precision") {
+  // actual = 1.005 * golden: RelativeEuclideanDistance 0.005 exactly, cosine 1; every element's
+  // relative error (0.005) is within the seed's 1e-2 but its abs error is not within 1e-3.
+  const Tensor golden = doubles({4}, {1, -2, 3, 40}), actual = doubles({4}, {1.005, -2.01, 3.015, 40.2});
+  const auto fp16 = compare_network(golden, actual, DType::Float16);
+  CHECK(fp16.metrics.relative_euclidean_distance == Approx(0.005));
+  CHECK(fp16.criteria.relative_distance_maximum == Approx(10.0 / 1024));
+  CHECK(fp16.passed);
+  CHECK(fp16.stats.failing == 4);  // the element tolerances still count (abs > 1e-3), without deciding
+  const auto fp32 = compare_network(golden, actual, DType::Float32);
+  CHECK(fp32.criteria.relative_distance_maximum == Approx(10 * 1.1920928955078125e-7));
+  CHECK_FALSE(fp32.passed);
+  CHECK(fp32.error_classes == std::vector<std::string>{"relative_distance"});
+  // bfloat16: 10 * 2^-7 = 0.078 is above msit's 0.05, which caps it.
+  CHECK(validator::network_criteria(DType::BFloat16, false).relative_distance_maximum == 0.05);
+}
+
+TEST_CASE("network criteria: a cosine below msit's 0.99 fails; near-zero goldens do not decide") {
+  // Orthogonal-ish: cos = (1*1 + 1*0) / (sqrt 2 * 1) = 0.707.
+  const auto turned = compare_network(doubles({2}, {1, 1}), doubles({2}, {1, 0}), DType::Float16);
+  CHECK(turned.metrics.cosine_similarity == Approx(std::sqrt(0.5)));
+  CHECK_FALSE(turned.passed);
+  CHECK(turned.error_classes == std::vector<std::string>{"cosine", "relative_distance"});
+  // A golden of 1e-9 next to values of 1 with an fp16-sized error on it: the element's relative
+  // error is huge (the seed's criteria fail it) but the norm-wise error is 1e-3.
+  const Tensor golden = doubles({3}, {1, 1e-9, 1}), actual = doubles({3}, {1.001, 1e-3, 0.999});
+  CHECK(compare_network(golden, actual, DType::Float16).passed);
+  CHECK_FALSE(compare(golden, actual).passed);
+  // An all-zero golden against a nonzero actual fails (msaccucmp's distance would say 0).
+  const auto zero = compare_network(doubles({2}, {0, 0}), doubles({2}, {0, 0.5}), DType::Float16);
+  CHECK_FALSE(zero.passed);
+  CHECK(diagnosed(zero, "golden is all zero"));
+  CHECK(compare_network(doubles({2}, {0, 0}), doubles({2}, {0, 0}), DType::Float16).passed);
+}

@@ -62,6 +62,7 @@ ModelFileInfo describe_om(const std::filesystem::path& path) {
     } else if (delimited && field == kOptionsField) {
       om::CompileOptions options;
       read_message(input, options, path, "compile options");
+      info.precision_mode = options.precision_mode();
       for (const std::string& dir : options.op_lib_paths()) info.op_lib_dirs.emplace_back(dir);
     } else if (delimited && field == kProfilesField) {
       om::CompiledProfile proto;

@@ -6,10 +6,10 @@ nlohmann::ordered_json report_field_docs() {
   static const std::pair<const char*, const char*> kFields[] = {
       {"model_name",
        "model name: the modelTrade --model_name override, else op_summary's Model Name column, else "
-       "\"unknown\""},
+       "the profile's info.json (model.name, written by the NPU simulator), else \"unknown\""},
       {"soc_version",
-       "Ascend SoC the profile was taken on: the --soc_version override, else \"unknown\" (msprof's "
-       "CSVs do not name it)"},
+       "Ascend SoC the profile was taken on: the --soc_version override, else the profile's info.json "
+       "(soc_version, written by the NPU simulator), else \"unknown\" (msprof's CSVs do not name it)"},
       {"total_time", "total device time in microseconds: the sum of every task's Task Duration(us)"},
       {"op_summary",
        "one entry per operator (op name); an operator run several times (iterations) has its "
@@ -72,7 +72,8 @@ nlohmann::ordered_json report_field_docs() {
        "where the profile came from: directory, files read (role, path, records), the op_summary header "
        "generation (block_column: Block Dim up to CANN 8.x, Block Num from 2026), pmu_columns (aic_/aiv_ "
        "prefixed or unprefixed), where start times came from, rows skipped, memory copies added from "
-       "task_time / msprof json"},
+       "task_time / msprof json, and profiled_model (model_name, soc_version, precision_mode, batch) when the "
+       "profile's info.json names them"},
   };
   nlohmann::ordered_json fields;
   for (const auto& [path, meaning] : kFields) fields[path] = meaning;

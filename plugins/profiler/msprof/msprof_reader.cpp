@@ -110,6 +110,13 @@ MsprofProfile read_msprof_profile(const std::filesystem::path& report) {
     }
   }
 
+  profile.profiled = read_profiled_model(files.directory);
+  if (profile.profiled) {
+    if (profile.trace.model_name.empty()) profile.trace.model_name = profile.profiled->model_name;
+    profile.trace.soc_version = profile.profiled->soc_version;
+    profile.files.push_back({"info_json", profile.profiled->file, 1, ""});
+  }
+
   std::size_t measured = 0;
   for (const bool start : has_start) measured += start ? 1 : 0;
   const std::size_t from_task_time = fill_starts(profile.trace.events, has_start, task_times);
@@ -156,6 +163,11 @@ nlohmann::ordered_json source_section(const MsprofProfile& profile) {
   source["start_times"] = profile.start_times;
   source["skipped_rows"] = profile.skipped_rows;
   source["memcpy_tasks_added"] = profile.memcpy_tasks_added;
+  if (profile.profiled)
+    source["profiled_model"] = {{"model_name", profile.profiled->model_name},
+                                {"soc_version", profile.profiled->soc_version},
+                                {"precision_mode", profile.profiled->precision_mode},
+                                {"batch", profile.profiled->batch}};
   return source;
 }
 

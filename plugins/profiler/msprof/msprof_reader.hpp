@@ -6,8 +6,11 @@
 #include <cstddef>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "msprof/profiled_model.hpp"
 
 namespace asc::profiler {
 
@@ -19,7 +22,9 @@ struct SourceFile {
 };
 
 struct MsprofProfile {
-  ProfileTrace trace;  // model_name from a "Model Name" column when present, else empty
+  // model_name from a "Model Name" column, else info.json's model; soc_version from info.json
+  ProfileTrace trace;
+  std::optional<ProfiledModel> profiled;  // what info.json says was measured, when it says
   std::filesystem::path directory;
   std::vector<SourceFile> files;
   std::string block_column;  // "Block Dim", "Block Num", both, or "" (see op_summary_reader.hpp)

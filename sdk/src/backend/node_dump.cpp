@@ -40,7 +40,7 @@ NodeDump::~NodeDump() = default;
 NodeDump::NodeDump(NodeDump&&) noexcept = default;
 NodeDump& NodeDump::operator=(NodeDump&&) noexcept = default;
 
-void NodeDump::record(const Node& node, const std::vector<Tensor>& outputs) {
+void NodeDump::record(const Node& node, const std::vector<Tensor>& outputs, const std::vector<DType>& precisions) {
   nlohmann::ordered_json files = nlohmann::ordered_json::array();
   const std::int64_t timestamp = naming_ == DumpNaming::Seed ? microseconds_since_epoch() : 0;
   for (std::size_t i = 0; i < outputs.size(); ++i) {
@@ -54,6 +54,8 @@ void NodeDump::record(const Node& node, const std::vector<Tensor>& outputs) {
                                     {"file", file},
                                     {"dtype", std::string(dtype_name(outputs[i].dtype()))},
                                     {"shape", outputs[i].shape()}};
+    if (i < precisions.size() && precisions[i] != DType::Undefined && precisions[i] != outputs[i].dtype())
+      entry["precision"] = std::string(dtype_name(precisions[i]));
     if (naming_ == DumpNaming::Seed) {
       write_raw(dir_ / (stem + ".bin"), outputs[i]);
       entry["bin"] = stem + ".bin";

@@ -196,7 +196,7 @@ std::vector<std::string> op_summary_columns(const DeviceInfo& device, bool with_
 }
 
 std::filesystem::path write_msprof_output(const CollectionOptions& options, const std::vector<ProfileEvent>& events,
-                                          const DeviceInfo& device) {
+                                          const DeviceInfo& device, const ProfiledModel& model) {
   const std::filesystem::path& dir = options.result_dir;
   ensure_directory(dir, "profile directory");
   const Stamp stamp = now_stamp();
@@ -207,6 +207,7 @@ std::filesystem::path write_msprof_output(const CollectionOptions& options, cons
   ensure_directory(staging / "device_0", "profile directory");
   write_text_atomically(staging / "device_0" / "sample.json", options.sample_config);
   try {
+    write_msprof_info(staging, model, device);
     write_profile_files(options, events, device, output, stamp.files);
   } catch (...) {
     std::error_code ignored;

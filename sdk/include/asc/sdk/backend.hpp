@@ -43,6 +43,7 @@ struct DeviceInfo {
 struct ModelFileInfo {
   std::string backend;                              // the backend that wrote it ("npusim")
   std::string soc_version;                          // the SoC it was compiled for
+  std::string precision_mode;                       // ATC's --precision_mode it was compiled with
   std::vector<std::filesystem::path> op_lib_dirs;   // custom operator plugins it was compiled with
   std::vector<InputProfile> profiles;
 };

@@ -19,7 +19,9 @@ void write_file_atomically(const std::filesystem::path& path, std::span<const st
 void write_text_atomically(const std::filesystem::path& path, std::string_view text);
 
 // NumPy .npy (format 1.0/2.0/3.0, little-endian, C or Fortran order). Throws EE4004 naming the
-// file for anything malformed or truncated.
+// file for anything malformed or truncated. bfloat16, which numpy lacks, is written as the
+// structured type [('bfloat16', '<u2')] (numpy loads it; the field holds the raw bits) and read
+// back from it or from ml_dtypes' 'bfloat16'.
 Tensor read_npy(const std::filesystem::path& path);
 Tensor decode_npy(std::span<const std::byte> bytes, const std::string& origin);
 std::vector<std::byte> encode_npy(const Tensor& tensor);

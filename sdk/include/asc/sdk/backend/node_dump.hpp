@@ -11,7 +11,10 @@
 //   {"naming": "node_npy" | "seed",
 //    "nodes": {"<node name>": {"op_type": ..., "provenance": [original model nodes],
 //              "outputs": [{"index", "value", "file" (the .npy), "dtype", "shape"
-//                           [, "bin", "timestamp" (seed naming)]}]}}}
+//                           [, "precision"] [, "bin", "timestamp" (seed naming)]}]}}}
+// "precision" is the lowest precision the values carry when it differs from dtype (the NPU
+// simulator's fp16 results held in float32 tensors: "float16"); the validator's whole-network
+// criteria set their tolerance from it.
 // Node names are sanitised with file_stem_for() (output_paths.hpp); the manifest keeps the real names, in run
 // order. Readers find tensors through "file", whatever the naming.
 #pragma once
@@ -34,7 +37,8 @@ class NodeDump {
   NodeDump(NodeDump&&) noexcept;
   NodeDump& operator=(NodeDump&&) noexcept;
   // Writes the node's defined outputs (atomically, like every file the project writes).
-  void record(const Node& node, const std::vector<Tensor>& outputs);
+  // `precisions` (per output, optional) records where the values carry less than their dtype.
+  void record(const Node& node, const std::vector<Tensor>& outputs, const std::vector<DType>& precisions = {});
   // Writes manifest.json for the nodes recorded so far.
   void write_manifest() const;
   // The same while a run is failing: the manifest of the nodes that did run is what one needs to

@@ -2,6 +2,7 @@
 // written from a run's tasks:
 //   <dir>/PROF_000001_<yyyymmddhhmmssmmm>_<16 letters>/
 //     device_0/sample.json   the collection's options (what msprof passed, see collection_options.hpp)
+//     device_0/info.json.0   the device, SoC and model profiled (info_json.hpp)
 //     mindstudio_profiler_output/
 //       op_summary_<ts>.csv    msprof's columns, in its order (CANN <= 8.x spelling "Block Dim");
 //                              the PMU columns only in task-based collections (--aic-mode)
@@ -24,6 +25,7 @@
 #include <vector>
 
 #include "asc/sdk/msprof/collection_options.hpp"
+#include "asc/sdk/msprof/info_json.hpp"
 
 namespace asc::msprof {
 
@@ -36,6 +38,6 @@ std::vector<std::string> pmu_columns(const DeviceInfo& device);
 
 // Writes under options.result_dir; returns the PROF_* directory.
 std::filesystem::path write_msprof_output(const CollectionOptions& options, const std::vector<ProfileEvent>& events,
-                                          const DeviceInfo& device);
+                                          const DeviceInfo& device, const ProfiledModel& model = {});
 
 }  // namespace asc::msprof
