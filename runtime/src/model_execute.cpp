@@ -154,7 +154,11 @@ Stream::Work run_work(PreparedRun run, int stream_id) {
     double duration_us = 0;
     for (const ProfileEvent& event : sink.events) duration_us = std::max(duration_us, event.start_us + event.duration_us);
     const double start_us = the_device().timeline.place(Engine::AiCore, ready_us, duration_us);
-    if (profiler().recording()) profiler().record_execution(stream_id, sink.events, start_us);
+    if (profiler().recording()) {
+      const Shape& first_input = profile.profile.input_shapes.at(model.inputs.front().name);
+      const msprof::ProfiledModel profiled{model.name, model.precision_mode, first_input.empty() ? 0 : first_input.front()};
+      profiler().record_execution(stream_id, sink.events, start_us, profiled);
+    }
     return start_us + duration_us;
   };
 }

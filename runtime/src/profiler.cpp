@@ -32,6 +32,7 @@ void Profiler::start_from_environment() {
   from_environment_ = true;
   owner_ = nullptr;
   events_.clear();
+  model_.reset();
   next_task_id_.clear();
 }
 
@@ -84,6 +85,7 @@ void Profiler::start(const msprof::CollectionOptions& options, const void* owner
   collection_ = options;
   owner_ = owner;
   events_.clear();
+  model_.reset();
   next_task_id_.clear();
 }
 
@@ -112,9 +114,11 @@ void Profiler::record_copy(int stream_id, msprof::CopyDirection direction, std::
   if (collection_) add(stream_id, std::move(event));
 }
 
-void Profiler::record_execution(int stream_id, const std::vector<ProfileEvent>& tasks, double start_us) {
+void Profiler::record_execution(int stream_id, const std::vector<ProfileEvent>& tasks, double start_us,
+                                const msprof::ProfiledModel& model) {
   std::lock_guard lock(mutex_);
   if (!collection_) return;
+  if (!model_) model_ = model;
   for (ProfileEvent event : tasks) {
     event.start_us += start_us;
     add(stream_id, std::move(event));
@@ -132,12 +136,14 @@ void Profiler::add(int stream_id, ProfileEvent event) {
 std::filesystem::path Profiler::write() {
   const msprof::CollectionOptions options = std::move(*collection_);
   std::vector<ProfileEvent> events = std::move(events_);
+  const msprof::ProfiledModel model = model_.value_or(msprof::ProfiledModel{});
+  model_.reset();
   collection_.reset();
   owner_ = nullptr;
   events_.clear();
   next_task_id_.clear();
   try {
-    return msprof::write_msprof_output(options, events, the_device().description());
+    return msprof::write_msprof_output(options, events, the_device().description(), model);
   } catch (const Error& error) {
     fail(ACL_ERROR_PROFILING_FAILURE, error.what());
   }

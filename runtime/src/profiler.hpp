@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "asc/sdk/msprof/collection_options.hpp"
+#include "asc/sdk/msprof/info_json.hpp"
 #include "asc/sdk/msprof/memcpy_task.hpp"
 #include "asc/sdk/profiling.hpp"
 
@@ -46,8 +47,10 @@ class Profiler {
   bool recording();
   void record_copy(int stream_id, msprof::CopyDirection direction, std::int64_t bytes, double start_us,
                    double duration_us);
-  // The tasks of one model execution, whose times start at 0, placed at `start_us`.
-  void record_execution(int stream_id, const std::vector<ProfileEvent>& tasks, double start_us);
+  // The tasks of one execution of `model`, whose times start at 0, placed at `start_us`. The
+  // first model executed in a collection names the profile (PROF_*/device_0/info.json.0).
+  void record_execution(int stream_id, const std::vector<ProfileEvent>& tasks, double start_us,
+                        const msprof::ProfiledModel& model);
 
  private:
   std::filesystem::path write();  // the collected tasks as PROF_*; ends the collection
@@ -59,6 +62,7 @@ class Profiler {
   std::optional<msprof::CollectionOptions> collection_;
   const void* owner_ = nullptr;
   std::vector<ProfileEvent> events_;
+  std::optional<msprof::ProfiledModel> model_;  // the first model executed in the collection
   std::vector<int> next_task_id_;  // per stream id
 };
 

@@ -5,7 +5,7 @@ Writes a small CNN (Conv, Relu, Conv, Relu, GlobalAveragePool, Flatten, Gemm, na
 converts it with atc, then:
   1. runs tests/acl/pipeline_sample.cpp on 2 images with --aclprof DIR (aclprofInit ..
      aclprofFinalize around the run): DIR holds one PROF_*, and `modelTrade --report=DIR`
-     exits 0 with a JSON report naming the model's operators: a kernel for each compute node
+     exits 0 with a JSON report naming the model (small_cnn) and its operators: a kernel for each compute node
      (conv1 and conv2 with their Relu fused, pool, fc; Flatten is a view), and no name that is
      not an ONNX node, the atc-inserted casts of the fp16 boundary or the copies;
   2. runs the same program on 4 images under `msprof --output=DIR2` (two streams, each image's
@@ -81,7 +81,10 @@ def check_report(args, om, nodes):
     report = os.path.join(args.work, "perf.json")
     run([os.path.join(args.bin, "modelTrade"), f"--report={prof_dir}", f"--output={report}", "--format=json"])
     with open(report) as file:
-        ops = json.load(file)["op_summary"]
+        parsed = json.load(file)
+    ops = parsed["op_summary"]
+    # The profile names the model it measured (PROF_*/device_0/info.json.0).
+    assert parsed["model_name"] == "small_cnn", parsed["model_name"]
     names = [op["op_name"] for op in ops]
     print("report op names:", sorted(set(names)))
     missing = [node for node in ("conv1", "conv2", "pool", "fc") if node not in names]

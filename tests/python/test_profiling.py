@@ -36,6 +36,7 @@ def test_seed_snippet_profile_is_read_by_model_trade(models, tmp_path):
     for node in ("conv", "fc"):
         assert node in names, f"no kernel of node {node} in {names}"
     assert report["total_time"] > 0
+    assert report["model_name"] == "small_cnn"
 
 
 def test_pyacl_prof_calls(models, tmp_path):
