@@ -7,7 +7,6 @@
 // types are recorded in sample.json only (the simulator has no API, AI CPU, L2 or HCCL layer
 // to report).
 #include <cstring>
-#include <map>
 #include <string>
 #include <vector>
 
