@@ -10,7 +10,8 @@ packages=(
   libboost-dev libboost-program-options-dev libboost-filesystem-dev
   libonnx-dev libonnx-testdata libprotobuf-dev protobuf-compiler
   libyaml-cpp-dev libeigen3-dev nlohmann-json3-dev doctest-dev
-  python3 python3-numpy python3-onnx python3-torch python3-torchvision
+  python3 python3-dev python3-numpy python3-onnx python3-torch python3-torchvision
+  pybind11-dev python3-pytest python3-pil
   chromium fonts-dejavu-core
 )
 

@@ -31,10 +31,21 @@ DeviceFacts Device::facts() {
   return facts_;
 }
 
+DeviceInfo Device::description() {
+  std::lock_guard lock(mutex_);
+  if (facts_.from_model) return description_;
+  DeviceInfo fallback;
+  fallback.soc_version = facts_.soc_version;
+  fallback.memory_bytes = facts_.memory_bytes;
+  fallback.host_link_gbs = facts_.host_link_gbs;
+  return fallback;
+}
+
 void Device::learn(const DeviceInfo& info) {
   std::lock_guard lock(mutex_);
   if (facts_.from_model) return;
   facts_.from_model = true;
+  description_ = info;
   if (!info.soc_version.empty()) facts_.soc_version = info.soc_version;
   if (info.memory_bytes > 0) facts_.memory_bytes = info.memory_bytes;
   if (info.host_link_gbs > 0) facts_.host_link_gbs = info.host_link_gbs;
@@ -44,6 +55,7 @@ void Device::reset() {
   timeline.clear();
   std::lock_guard lock(mutex_);
   facts_ = DeviceFacts{};
+  description_ = DeviceInfo{};
 }
 
 Device& the_device() {

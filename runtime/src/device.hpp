@@ -8,13 +8,10 @@
 #include <vector>
 
 #include "acl/acl_base.h"
+#include "asc/sdk/backend.hpp"
 #include "handle_table.hpp"
 #include "stream.hpp"
 #include "timeline.hpp"
-
-namespace asc {
-struct DeviceInfo;
-}
 
 namespace asc::acl {
 
@@ -42,6 +39,8 @@ class Device {
   Timeline timeline;
 
   DeviceFacts facts();
+  // The first model's device description for profiles (until then: the fallback SoC's name).
+  DeviceInfo description();
   // Adopts the first model's device description (later models keep it).
   void learn(const DeviceInfo& info);
   void reset();  // aclFinalize
@@ -49,6 +48,7 @@ class Device {
  private:
   std::mutex mutex_;
   DeviceFacts facts_;
+  DeviceInfo description_;
 };
 
 Device& the_device();

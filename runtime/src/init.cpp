@@ -2,6 +2,7 @@
 #include <atomic>
 #include <fstream>
 #include <mutex>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
@@ -11,6 +12,7 @@
 #include "host_clock.hpp"
 #include "memory_registry.hpp"
 #include "model.hpp"
+#include "profiler.hpp"
 
 namespace asc::acl {
 
@@ -51,6 +53,7 @@ aclError aclInit(const char* configPath) {
     std::lock_guard lock(init_mutex);
     if (initialized.load()) fail(ACL_ERROR_REPEAT_INITIALIZE, "aclInit was called already (aclFinalize first)");
     check_config(configPath);
+    profiler().start_from_environment();  // msprof launched the program
     restart_host_clocks();
     initialized = true;
   }, false);
@@ -67,12 +70,21 @@ aclError aclFinalize(void) {
         // Asynchronous failures nobody synchronized for are dropped with their streams.
       }
     }
+    // A collection still running (msprof's, or aclprofStart without aclprofStop) is written
+    // now; a failure to write it is reported after the rest is released.
+    std::optional<AclFailure> profile_failure;
+    try {
+      profiler().finish();
+    } catch (const AclFailure& failure) {
+      profile_failure = failure;
+    }
     clear_subscriptions();
     reset_devices();
     unload_all_models();
     memory().clear();
     the_device().reset();
     initialized = false;
+    if (profile_failure) throw *profile_failure;
   }, false);
 }
 

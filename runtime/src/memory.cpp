@@ -9,6 +9,7 @@
 #include "device.hpp"
 #include "host_clock.hpp"
 #include "memory_registry.hpp"
+#include "profiler.hpp"
 
 namespace asc::acl {
 namespace {
@@ -69,8 +70,8 @@ aclrtMemcpyKind checked_kind(void* dst, size_t destMax, const void* src, size_t 
 }
 
 // The copy as stream work: the bytes move when the stream reaches it, then it takes its time on
-// its engine.
-Stream::Work copy_work(void* dst, const void* src, size_t count, aclrtMemcpyKind kind) {
+// its engine. A copy over the host link is a MEMCPY_ASYNC task of stream `stream_id` in profiles.
+Stream::Work copy_work(void* dst, const void* src, size_t count, aclrtMemcpyKind kind, int stream_id) {
   return [=](double ready_us) {
     // The memory may have been freed since the call: check again before touching it.
     if (kind == ACL_MEMCPY_HOST_TO_DEVICE || kind == ACL_MEMCPY_DEVICE_TO_DEVICE)
@@ -87,7 +88,13 @@ Stream::Work copy_work(void* dst, const void* src, size_t count, aclrtMemcpyKind
     } else if (kind == ACL_MEMCPY_HOST_TO_HOST) {
       return ready_us;  // no device work
     }
-    return the_device().timeline.place(engine, ready_us, duration_us) + duration_us;
+    const double start_us = the_device().timeline.place(engine, ready_us, duration_us);
+    if (engine != Engine::DeviceLocal && profiler().recording())
+      profiler().record_copy(stream_id,
+                             engine == Engine::HostToDevice ? msprof::CopyDirection::HostToDevice
+                                                            : msprof::CopyDirection::DeviceToHost,
+                             static_cast<std::int64_t>(count), start_us, duration_us);
+    return start_us + duration_us;
   };
 }
 
@@ -163,7 +170,8 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, a
   return api_call(__func__, [&] {
     kind = checked_kind(dst, destMax, src, count, kind);
     if (count == 0) return;
-    run_synchronously(*current_context()->default_stream, copy_work(dst, src, count, kind));
+    Stream& stream = *current_context()->default_stream;
+    run_synchronously(stream, copy_work(dst, src, count, kind, stream.id()));
   });
 }
 
@@ -173,7 +181,7 @@ aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t cou
     kind = checked_kind(dst, destMax, src, count, kind);
     std::shared_ptr<Stream> target = stream_of(stream);
     if (count == 0) return;
-    target->enqueue(copy_work(dst, src, count, kind), host_now_us());
+    target->enqueue(copy_work(dst, src, count, kind, target->id()), host_now_us());
   });
 }
 

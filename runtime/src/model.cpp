@@ -127,6 +127,8 @@ std::shared_ptr<Model> load_model(const std::filesystem::path& path) {
   if (!info.op_lib_dirs.empty()) sim = simulator(info.op_lib_dirs);
 
   auto model = std::make_shared<Model>();
+  model->name = path.stem().string();
+  model->precision_mode = info.precision_mode;
   try {
     model->executable = sim.backend->load(path, *sim.ops, {});
   } catch (const Error& refused) {

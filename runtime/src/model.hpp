@@ -40,6 +40,8 @@ struct ModelProfile {
 
 struct Model {
   std::uint32_t id = 0;
+  std::string name;            // the .om file's stem ("" when loaded from memory), for profiles
+  std::string precision_mode;  // ATC's --precision_mode it was compiled with, for profiles
   std::unique_ptr<Executable> executable;
   std::vector<ModelIo> inputs, outputs;  // inputs: the graph's, then the dynamic tensor if any
   std::size_t graph_input_count = 0;

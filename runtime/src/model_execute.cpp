@@ -15,6 +15,7 @@
 #include "host_clock.hpp"
 #include "memory_registry.hpp"
 #include "model.hpp"
+#include "profiler.hpp"
 
 namespace asc::acl {
 namespace {
@@ -110,8 +111,9 @@ PreparedRun prepare(std::uint32_t modelId, const aclmdlDataset* input, aclmdlDat
   return run;
 }
 
-Stream::Work run_work(PreparedRun run) {
-  return [run = std::move(run)](double ready_us) {
+// The execution as work of stream `stream_id` (its kernels are that stream's tasks in profiles).
+Stream::Work run_work(PreparedRun run, int stream_id) {
+  return [run = std::move(run), stream_id](double ready_us) {
     Model& model = *run.model;
     std::lock_guard lock(model.run_mutex);
     const ModelProfile& profile = model.profiles.at(run.profile);
@@ -151,7 +153,13 @@ Stream::Work run_work(PreparedRun run) {
     }
     double duration_us = 0;
     for (const ProfileEvent& event : sink.events) duration_us = std::max(duration_us, event.start_us + event.duration_us);
-    return the_device().timeline.place(Engine::AiCore, ready_us, duration_us) + duration_us;
+    const double start_us = the_device().timeline.place(Engine::AiCore, ready_us, duration_us);
+    if (profiler().recording()) {
+      const Shape& first_input = profile.profile.input_shapes.at(model.inputs.front().name);
+      const msprof::ProfiledModel profiled{model.name, model.precision_mode, first_input.empty() ? 0 : first_input.front()};
+      profiler().record_execution(stream_id, sink.events, start_us, profiled);
+    }
+    return start_us + duration_us;
   };
 }
 
@@ -197,7 +205,8 @@ extern "C" {
 aclError aclmdlExecute(uint32_t modelId, const aclmdlDataset* input, aclmdlDataset* output) {
   return api_call(__func__, [&] {
     PreparedRun run = prepare(modelId, input, output);
-    run_synchronously(*current_context()->default_stream, run_work(std::move(run)));
+    Stream& stream = *current_context()->default_stream;
+    run_synchronously(stream, run_work(std::move(run), stream.id()));
   });
 }
 
@@ -205,7 +214,7 @@ aclError aclmdlExecuteAsync(uint32_t modelId, const aclmdlDataset* input, aclmdl
   return api_call(__func__, [&] {
     PreparedRun run = prepare(modelId, input, output);
     std::shared_ptr<Stream> target = stream_of(stream);
-    target->enqueue(run_work(std::move(run)), host_now_us());
+    target->enqueue(run_work(std::move(run), target->id()), host_now_us());
   });
 }
 

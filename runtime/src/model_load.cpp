@@ -141,6 +141,7 @@ aclError aclmdlLoadFromMem(const void* model, size_t modelSize, uint32_t* modelI
     (void)current_context();
     const TemporaryModelFile file(model, modelSize);
     *modelId = load_with_memory(file.path(), nullptr, 0, nullptr, 0);
+    model_of(*modelId)->name.clear();  // not the temporary file's name
   });
 }
 
@@ -151,6 +152,7 @@ aclError aclmdlLoadFromMemWithMem(const void* model, size_t modelSize, uint32_t*
     (void)current_context();
     const TemporaryModelFile file(model, modelSize);
     *modelId = load_with_memory(file.path(), workPtr, workSize, weightPtr, weightSize);
+    model_of(*modelId)->name.clear();  // not the temporary file's name
   });
 }
 

@@ -5,10 +5,16 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 
 namespace asc::acl {
+namespace {
 
-Stream::Stream() : worker_([this] { run(); }) {}
+std::atomic<int> next_stream_id{0};
+
+}  // namespace
+
+Stream::Stream() : id_(next_stream_id++), worker_([this] { run(); }) {}
 
 Stream::~Stream() {
   {
@@ -36,6 +42,11 @@ double Stream::synchronize() {
     throw failure;
   }
   return end_us_;
+}
+
+void Stream::wait_idle() {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [&] { return queue_.empty() && !busy_; });
 }
 
 bool Stream::idle() {

@@ -23,7 +23,7 @@ class Stream {
  public:
   using Work = std::function<double(double ready_us)>;
 
-  Stream();
+  Stream();  // takes the next stream id
   ~Stream();  // runs what is queued, then stops the worker
   Stream(const Stream&) = delete;
   Stream& operator=(const Stream&) = delete;
@@ -35,10 +35,15 @@ class Stream {
   double synchronize();
   // Whether everything queued has run.
   bool idle();
+  // Waits for everything queued, leaving a failure for synchronize().
+  void wait_idle();
+  // The stream's id in profiles (msprof's Stream ID): unique in the process.
+  int id() const { return id_; }
 
  private:
   void run();
 
+  const int id_;
   std::mutex mutex_;
   std::condition_variable changed_;
   std::deque<std::pair<Work, double>> queue_;

@@ -13,16 +13,16 @@ std::string megahertz(double mhz) { return std::to_string(static_cast<long long>
 }  // namespace
 
 void write_msprof_info(const std::filesystem::path& prof_dir, const ProfiledModel& model, const DeviceInfo& device) {
-  nlohmann::ordered_json device = {{"id", 0},
-                                   {"ai_core_num", device.ai_core_count},
-                                   {"aiv_num", device.split_vector_cores ? device.vector_core_count : 0},
-                                   {"aic_frequency", megahertz(device.clock_mhz)},
-                                   {"aiv_frequency", megahertz(device.clock_mhz)}};
+  const nlohmann::ordered_json device_entry = {{"id", 0},
+                                               {"ai_core_num", device.ai_core_count},
+                                               {"aiv_num", device.split_vector_cores ? device.vector_core_count : 0},
+                                               {"aic_frequency", megahertz(device.clock_mhz)},
+                                               {"aiv_frequency", megahertz(device.clock_mhz)}};
   const nlohmann::ordered_json info = {
       {"version", "1.0"},
       {"devices", "0"},
       {"pid", static_cast<long>(getpid())},
-      {"DeviceInfo", nlohmann::ordered_json::array({device})},
+      {"DeviceInfo", nlohmann::ordered_json::array({device_entry})},
       {"soc_version", device.soc_version},
       {"model", {{"name", model.name}, {"precision_mode", model.precision_mode}, {"batch", model.batch}}},
   };
