@@ -186,10 +186,10 @@ std::filesystem::path write_msprof_output(const CollectionOptions& options, cons
   const std::string name = "PROF_000001_" + stamp.directory + "_" + random_letters();
   const std::filesystem::path staging = dir / ("." + name + ".partial");
   const std::filesystem::path output = staging / "mindstudio_profiler_output";
-  reference::ensure_directory(output, "profile directory");
-  reference::ensure_directory(staging / "device_0", "profile directory");
-  write_text_atomically(staging / "device_0" / "sample.json", options.sample_config.dump(1) + "\n");
   try {
+    reference::ensure_directory(output, "profile directory");
+    reference::ensure_directory(staging / "device_0", "profile directory");
+    write_text_atomically(staging / "device_0" / "sample.json", options.sample_config.dump(1) + "\n");
     write_profile_files(options, events, soc, output, stamp.files);
   } catch (...) {
     std::error_code ignored;

@@ -31,17 +31,20 @@ class NodeDump {
   explicit NodeDump(std::filesystem::path dir, DumpNaming naming = DumpNaming::NodeNpy);
   // Writes the node's defined outputs (atomically, like every file the project writes).
   void record(const Node& node, const std::vector<Tensor>& outputs);
-  // Writes manifest.json for the nodes recorded so far.
+  // Writes manifest.json for the nodes recorded so far. When it cannot (disk full), the files this
+  // dump wrote are removed before the EE4003 propagates: a dump without its manifest cannot be
+  // read (op_validate matches tensors through it) and would only fill the disk further.
   void write_manifest() const;
   // The same while a run is failing: the manifest of the nodes that did run is what one needs to
   // debug the one that failed, and the run's own error stays the one reported (a failure to
-  // write is logged as a warning).
+  // write is logged as a warning, and the dump's files are removed).
   void write_manifest_after_failure() const noexcept;
 
  private:
   std::filesystem::path dir_;
   DumpNaming naming_;
   nlohmann::ordered_json nodes_ = nlohmann::ordered_json::object();
+  std::vector<std::filesystem::path> written_;  // every file record() wrote, for the removal
 };
 
 }  // namespace asc::reference
