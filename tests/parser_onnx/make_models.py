@@ -163,7 +163,7 @@ def invalid_models():
          "stride_zero.onnx")
     save(model([helper.make_node("Relu", ["X"], ["Y"], name="relu")],
                [helper.make_tensor_value_info("X", TensorProto.FLOAT, [1, -2**63])],
-               [helper.make_tensor_value_info("Y", TensorProto.FLOAT, None)], opset=15), "dim_min_int64.onnx")
+               [helper.make_tensor_value_info("Y", TensorProto.FLOAT, [1, "n"])], opset=15), "dim_min_int64.onnx")
     with open(os.path.join(OUT, "tensor_not_model.onnx"), "wb") as f:
         f.write(numpy_helper.from_array(np.arange(6, dtype=np.float32), "t").SerializeToString())
 
