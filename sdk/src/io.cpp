@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <random>
@@ -444,7 +445,9 @@ Tensor decode_npy(std::span<const std::byte> bytes, const std::string& origin) {
     std::int64_t stride = 1;
     for (std::size_t d = 0; d < header.shape.size(); ++d) {
       strides[d] = stride;
-      stride *= std::max<std::int64_t>(header.shape[d], 1);
+      // As in contiguous_strides: only a shape with no element overflows, and then nothing is addressed.
+      if (__builtin_mul_overflow(stride, std::max<std::int64_t>(header.shape[d], 1), &stride))
+        stride = std::numeric_limits<std::int64_t>::max();
     }
   }
   Tensor tensor(std::move(buffer), 0, type.dtype, header.shape, std::move(strides));

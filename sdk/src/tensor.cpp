@@ -1,9 +1,11 @@
 #include "asc/sdk/tensor.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <new>
 #include <utility>
 
@@ -72,7 +74,10 @@ Shape contiguous_strides(const Shape& shape) {
   std::int64_t stride = 1;
   for (std::size_t d = shape.size(); d-- > 0;) {
     strides[d] = stride;
-    stride *= std::max<std::int64_t>(shape[d], 1);
+    // Only a shape with a 0 dimension can overflow here (its other dimensions may be anything, as
+    // a fuzzed .npy header showed); it has no element to address, so the stride saturates.
+    if (__builtin_mul_overflow(stride, std::max<std::int64_t>(shape[d], 1), &stride))
+      stride = std::numeric_limits<std::int64_t>::max();
   }
   return strides;
 }
