@@ -134,6 +134,8 @@ AtcRequest om_to_json_request(const host::ParsedFlags& flags) {
   AtcRequest request;
   request.mode = AtcMode::OmToJson;
   request.variables = {{"om", flags.get("om")}, {"json", flags.get("json")}, {"layout", flags.get("json_layout", "asc")}};
+  const std::filesystem::path inputs[] = {flags.get("om")};
+  refuse_output_over_inputs(flags.get("json"), inputs, "--json");
   return request;
 }
 
@@ -174,6 +176,9 @@ AtcRequest build_request(const host::ParsedFlags& flags, const std::string& comm
     for (const auto& dir : request.op_lib_dirs) dirs.push_back(dir.string());
     variables.push_back({"op_lib_paths", host::join(dirs, ",")});
   }
+  std::vector<std::filesystem::path> inputs{flags.get("model")};
+  if (flags.has("keep_dtype")) inputs.emplace_back(flags.get("keep_dtype"));
+  refuse_output_over_inputs(om, inputs, "--output");
   request.saved_path = shown_path(om);
   return request;
 }

@@ -8,7 +8,9 @@
 
 #include "asc/host/ascend_flags.hpp"
 #include "asc/host/pipeline_runner.hpp"
+#include "asc/host/tool_main.hpp"
 #include "asc/sdk/error.hpp"
+#include "asc/sdk/io.hpp"
 #include "asc/sdk/log.hpp"
 #include "atc_flags.hpp"
 #include "atc_pipeline.hpp"
@@ -61,6 +63,7 @@ int run(const std::vector<std::string>& arguments) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  asc::remove_temporary_files_on_signal();
   try {
     return run({argv + 1, argv + argc});
   } catch (const asc::host::StageFailure& failure) {
@@ -72,7 +75,8 @@ int main(int argc, char** argv) {
   } catch (const asc::Error& error) {
     return failed(error.code(), coded_line(error.what()));
   } catch (const std::exception& unexpected) {
-    return failed(asc::ErrorCode::Internal, coded_line(asc::Error(asc::ErrorCode::Internal, unexpected.what()).what()));
+    const asc::Error error = asc::host::coded_error(unexpected);
+    return failed(error.code(), coded_line(error.what()));
   } catch (...) {
     return failed(asc::ErrorCode::Internal,
                   coded_line(asc::Error(asc::ErrorCode::Internal, "unknown exception").what()));

@@ -44,6 +44,12 @@ std::unique_ptr<host::PluginHost> load_plugins(const PluginOptions& options) {
     set_log_level(*level);
   }
   const std::vector<std::filesystem::path> dirs(options.plugin_dirs.begin(), options.plugin_dirs.end());
+  // A directory the user named and mistyped would otherwise be skipped without a word.
+  for (const auto& dir : dirs) {
+    std::error_code error;
+    if (!std::filesystem::is_directory(dir, error))
+      throw Error(ErrorCode::FileNotFound, "--plugin-dir '" + dir.string() + "' is not a directory");
+  }
   auto host = std::make_unique<host::PluginHost>(host::plugin_search_path(dirs));
   host->load_all();
   return host;

@@ -8,7 +8,9 @@
 #include "asc/host/close_names.hpp"
 #include "asc/host/memory_policy.hpp"
 #include "asc/host/pipeline_runner.hpp"
+#include "asc/host/tool_main.hpp"
 #include "asc/sdk/error.hpp"
+#include "asc/sdk/io.hpp"
 #include "asc/sdk/version.hpp"
 #include "commands.hpp"
 
@@ -57,6 +59,7 @@ int dispatch(const std::vector<std::string>& arguments) {
 
 int main(int argc, char** argv) {
   asc::host::retain_freed_memory();
+  asc::remove_temporary_files_on_signal();
   try {
     return dispatch({argv + 1, argv + argc});
   } catch (const asc::host::StageFailure& failure) {
@@ -66,8 +69,9 @@ int main(int argc, char** argv) {
     std::cerr << "asc: " << error.what() << '\n';
     return asc::exit_code_for(error.code());
   } catch (const std::exception& unexpected) {
-    std::cerr << "asc: " << asc::Error(asc::ErrorCode::Internal, unexpected.what()).what() << '\n';
-    return asc::exit_code_for(asc::ErrorCode::Internal);
+    const asc::Error error = asc::host::coded_error(unexpected);
+    std::cerr << "asc: " << error.what() << '\n';
+    return asc::exit_code_for(error.code());
   } catch (...) {
     std::cerr << "asc: " << asc::Error(asc::ErrorCode::Internal, "unknown exception").what() << '\n';
     return asc::exit_code_for(asc::ErrorCode::Internal);

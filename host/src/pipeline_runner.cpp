@@ -2,7 +2,9 @@
 
 #include <chrono>
 #include <cstdio>
+#include <new>
 
+#include "asc/host/tool_main.hpp"
 #include "asc/sdk/log.hpp"
 
 namespace asc::host {
@@ -42,6 +44,9 @@ void run_pipeline(const PipelinePlan& plan, PipelineContext& context) {
       stage.definition->run(context, stage.params);
     } catch (const Error& error) {
       throw StageFailure(error.code(), failure_prefix(stage) + error.what());
+    } catch (const std::bad_alloc& error) {
+      const Error coded = coded_error(error);
+      throw StageFailure(coded.code(), failure_prefix(stage) + coded.what());
     } catch (const std::exception& error) {
       throw StageFailure(ErrorCode::Internal, failure_prefix(stage) + internal_error(error.what()));
     } catch (...) {

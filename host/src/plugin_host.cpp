@@ -9,6 +9,7 @@
 #include <boost/dll/shared_library.hpp>
 
 #include "asc/host/close_names.hpp"
+#include "elf_sanity.hpp"
 #include "asc/sdk/error.hpp"
 #include "asc/sdk/log.hpp"
 #include "asc/sdk/plugin.hpp"
@@ -48,6 +49,9 @@ std::string loader_message(const fs::path& file, const std::string& fallback) {
 
 boost::dll::shared_library open_library(PluginCandidate& candidate) {
   const fs::path& file = candidate.file;
+  if (const auto truncation = elf_truncation(file))
+    refuse(candidate, ErrorCode::PluginLoadFailed,
+           "cannot load plugin " + file.string() + ": the file is truncated or corrupt: " + *truncation);
   try {
     return boost::dll::shared_library(boost::dll::fs::path(file.string()),
                                       boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local);

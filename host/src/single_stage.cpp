@@ -1,6 +1,7 @@
 #include "asc/host/single_stage.hpp"
 
 #include <asc/sdk/error.hpp>
+#include <asc/host/tool_main.hpp>
 #include <asc/sdk/registry.hpp>
 #include <exception>
 
@@ -23,7 +24,7 @@ void run_single_stage(PipelineContext& context, const std::string& stage_name,
   } catch (const Error& error) {
     throw Error(error.code(), error.message());
   } catch (const std::exception& error) {
-    throw Error(ErrorCode::Internal, error.what());
+    throw coded_error(error);
   }
 }
 

@@ -57,6 +57,13 @@ BenchOptions parse_bench_options(const StageParams& params) {
   options.inputs = params.has("input") ? params.get_list("input") : std::vector<std::string>{};
   options.output = optional_string(params, "output");
   options.output_dirname = optional_string(params, "output_dirname");
+  // One directory inside --output: "../x", "a/b" or "/abs" would put the outputs, the summary
+  // beside them and every name derived from them somewhere else.
+  if (!options.output_dirname.empty() &&
+      (options.output_dirname == "." || options.output_dirname == ".." ||
+       options.output_dirname.find('/') != std::string::npos))
+    bad_value("output_dirname '" + options.output_dirname +
+              "' must be one directory name inside --output (no '/', not '.' or '..')");
   options.outfmt = parse_outfmt(params.get_string("outfmt"));
   options.loop = params.get_int("loop");
   if (options.loop <= 0) bad_value("loop: " + std::to_string(options.loop) + " is an invalid positive int value");

@@ -140,7 +140,9 @@ std::vector<Sample> samples_for(const BenchOptions& options, const BenchModel& m
   const std::size_t input0_bytes =
       model.inputs.empty() ? 0
                            : static_cast<std::size_t>(num_elements(model.shapes.front())) * dtype_size(model.inputs.front().dtype);
-  return group_samples(files_per_input(options.inputs, model.inputs.size()), input0_bytes);
+  const std::int64_t input0_rows =
+      model.shapes.empty() || model.shapes.front().empty() ? 1 : model.shapes.front().front();
+  return group_samples(files_per_input(options.inputs, model.inputs.size()), input0_bytes, input0_rows);
 }
 
 void print_debug(const BenchModel& model, const Inference& inference, bool first) {
@@ -243,7 +245,8 @@ void run(PipelineContext& ctx, const StageParams& params) {
   if (!prefix.empty()) {
     const std::vector<std::string> args = options.command_line.empty() ? default_args(params) : options.command_line;
     const std::filesystem::path summary = prefix.string() + "_summary.json";
-    write_text_atomically(summary, summary_json(run.measurements, run.files_info, args, static_cast<long>(getpid())).dump());
+    write_text_atomically(summary, summary_json(run.measurements, run.files_info, args, static_cast<long>(getpid()))
+                                       .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     ctx.artifacts["ais_bench_outputs"] = prefix;
     ctx.artifacts["ais_bench_summary"] = summary;
   }

@@ -107,13 +107,22 @@ std::vector<std::vector<std::string>> files_per_input(const std::vector<std::str
   return chunks_of(inputs, inputs.size() / input_count);
 }
 
-std::vector<Sample> group_samples(const std::vector<std::vector<std::string>>& files, std::size_t input0_bytes) {
+std::vector<Sample> group_samples(const std::vector<std::vector<std::string>>& files, std::size_t input0_bytes,
+                                  std::int64_t input0_rows) {
   const std::size_t file_bytes = file_data_bytes(files.front().front());
   if (file_bytes == 0 || input0_bytes % file_bytes != 0)
     throw Error(ErrorCode::InputMismatch, "arg0 tensorsize: " + std::to_string(input0_bytes) +
                                               " filesize: " + std::to_string(file_bytes) + " not match (" +
                                               files.front().front() + " for input 0)");
   const std::size_t per_batch = input0_bytes / file_bytes;
+  // Each file of a multi-file batch is a slice of rows along axis 0, as every output is split.
+  if (per_batch > 1 && (input0_rows < 1 || input0_rows % static_cast<std::int64_t>(per_batch) != 0))
+    throw Error(ErrorCode::InputMismatch,
+                "input file '" + files.front().front() + "' is too small: it holds " + std::to_string(file_bytes) +
+                    " bytes, input 0 needs " + std::to_string(input0_bytes) + ". Smaller files make up a batch only " +
+                    "as whole rows of axis 0: " + std::to_string(per_batch) + " files of this size would each need " +
+                    "1/" + std::to_string(per_batch) + " of the " + std::to_string(input0_rows) +
+                    " row(s) input 0 has (give a file of the input's size, or --dymBatch/--batchsize)");
   const std::size_t runs = (files.front().size() + per_batch - 1) / per_batch;
   std::vector<std::vector<std::vector<std::string>>> batches;  // [input][run] -> files
   for (const std::vector<std::string>& input_files : files) batches.push_back(chunks_of(input_files, per_batch));

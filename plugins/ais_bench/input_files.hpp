@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -29,9 +30,12 @@ struct Sample {
 // for a list that does not split over `input_count` inputs, or a directory without data files.
 std::vector<std::vector<std::string>> files_per_input(const std::vector<std::string>& inputs, std::size_t input_count);
 
-// Groups the files into inferences; `input0_bytes` is input 0's tensor size as run. EE8003 when
-// the first file's size does not divide it (ais_bench's "tensorsize ... filesize ... not match").
-std::vector<Sample> group_samples(const std::vector<std::vector<std::string>>& files, std::size_t input0_bytes);
+// Groups the files into inferences; `input0_bytes` is input 0's tensor size as run and
+// `input0_rows` its axis 0 (1 for a scalar). EE8003 when the first file's size does not divide it
+// (ais_bench's "tensorsize ... filesize ... not match"), or when the files it would take to make
+// one batch do not each hold whole rows of axis 0 (naming the file as too small).
+std::vector<Sample> group_samples(const std::vector<std::vector<std::string>>& files, std::size_t input0_bytes,
+                                  std::int64_t input0_rows);
 
 // The one inference on generated data.
 Sample pure_infer_sample(std::size_t input_count);

@@ -66,6 +66,8 @@ std::vector<SampleFiles> save_outputs(const std::vector<Tensor>& outputs, const 
   for (std::size_t part = 0; part < parts; ++part) {
     samples[part].sample_id = index * parts + part;
     for (const std::vector<std::string>& input_files : sample.files) samples[part].infiles.push_back(input_files[part]);
+    // A model without inputs runs once on nothing; its outputs are named as generated data's are.
+    if (samples[part].infiles.empty()) samples[part].infiles.push_back(kPureInferFile);
   }
   for (std::size_t output = 0; output < outputs.size(); ++output) {
     const Tensor tensor = outputs[output].contiguous();

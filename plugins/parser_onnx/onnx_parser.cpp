@@ -7,6 +7,7 @@
 #include "input_shape_override.hpp"
 #include "model_file.hpp"
 #include "model_label.hpp"
+#include "model_sanity.hpp"
 #include "model_validation.hpp"
 #include "opset_policy.hpp"
 
@@ -42,6 +43,7 @@ Graph parse_model(const std::filesystem::path& path, const ParseOptions& options
   if (opset) require_supported_opset(*opset, path);
   check_model(model, path, "");
   check_outputs_defined(model, path);
+  check_before_shape_inference(model, path);
   if (opset && *opset < kMinOpset) {
     model = convert_to_min_opset(model, *opset, path);
     check_model(model, path, "after its conversion from opset " + std::to_string(*opset) + " to " +

@@ -1,4 +1,6 @@
 #include <asc/sdk/error.hpp>
+#include <filesystem>
+#include <vector>
 
 #include "compare_stages.hpp"
 #include "network_comparison.hpp"
@@ -6,6 +8,17 @@
 
 namespace asc::validator {
 namespace {
+
+// Every regular file under the dump directories: the files the comparison may have read.
+std::vector<std::filesystem::path> files_under(std::initializer_list<std::filesystem::path> dirs) {
+  std::vector<std::filesystem::path> files;
+  for (const std::filesystem::path& dir : dirs) {
+    std::error_code error;
+    for (std::filesystem::recursive_directory_iterator it(dir, error), end; !error && it != end; it.increment(error))
+      if (it->is_regular_file(error)) files.push_back(it->path());
+  }
+  return files;
+}
 
 constexpr const char* kStage = "validator.compare_dirs";
 
@@ -15,7 +28,7 @@ void run(PipelineContext& ctx, const StageParams& params) {
   const NetworkComparison comparison =
       compare_dump_directories(golden_dir, actual_dir, options, criteria_from(params));
   const ReportContext context{"dirs", "", golden_dir.string(), actual_dir.string()};
-  const std::string reports = publish_reports(ctx, params, comparison, context);
+  const std::string reports = publish_reports(ctx, params, comparison, context, files_under({golden_dir, actual_dir}));
   const std::string where = reports.empty() ? "" : "; reports: " + reports;
   for (const NetworkRow& row : comparison.rows)
     if (row.kind == RowKind::NotComparable)

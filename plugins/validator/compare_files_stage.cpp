@@ -55,7 +55,8 @@ void run(PipelineContext& ctx, const StageParams& params) {
   summarize(comparison);
 
   const ReportContext context{"files", op_name, golden_path.string(), actual_path.string()};
-  const std::string reports = publish_reports(ctx, params, comparison, context);
+  const std::filesystem::path inputs[] = {golden_path, actual_path};
+  const std::string reports = publish_reports(ctx, params, comparison, context, inputs);
   const TensorComparison& c = *comparison.rows.front().comparison;
   if (c.passed) return;
   std::string classes;

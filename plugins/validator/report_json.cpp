@@ -181,7 +181,7 @@ std::string render_json(const NetworkComparison& comparison, const ReportContext
       {"first_failures", first},
       {"rows", rows},
   };
-  return report.dump(2) + "\n";
+  return report.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace asc::validator

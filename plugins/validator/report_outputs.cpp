@@ -4,6 +4,7 @@
 #include <asc/sdk/io.hpp>
 #include <asc/sdk/log.hpp>
 #include <iostream>
+#include <utility>
 
 #include "report_csv.hpp"
 #include "report_html.hpp"
@@ -77,8 +78,11 @@ VerdictCriteria criteria_from(const StageParams& params) {
   return criteria;
 }
 
-std::string publish_reports(PipelineContext& ctx, const StageParams& params,
-                            const NetworkComparison& comparison, const ReportContext& context) {
+std::string publish_reports(PipelineContext& ctx, const StageParams& params, const NetworkComparison& comparison,
+                            const ReportContext& context, std::span<const std::filesystem::path> inputs) {
+  for (const auto& [param, label] : {std::pair{"json", "the JSON report"}, {"csv", "the CSV report"}, {"html", "the HTML report"}})
+    if (params.has(param) && !params.get_string(param).empty())
+      refuse_output_over_inputs(params.get_path(param), inputs, label);
   if (params.get_bool("print")) std::cout << render_text(comparison, context) << std::flush;
   std::string written;
   auto write = [&](const char* param, const char* artifact, auto&& render) {

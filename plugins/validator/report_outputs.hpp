@@ -3,6 +3,8 @@
 #pragma once
 
 #include <asc/sdk/pipeline.hpp>
+#include <filesystem>
+#include <span>
 
 #include "report_common.hpp"
 
@@ -19,8 +21,9 @@ ComparisonOptions options_from(const StageParams& params);
 VerdictCriteria criteria_from(const StageParams& params);
 
 // Prints (unless print=false) and writes the reports named by the json/csv/html parameters.
-// Returns the paths written, for error messages.
-std::string publish_reports(PipelineContext& ctx, const StageParams& params,
-                            const NetworkComparison& comparison, const ReportContext& context);
+// Returns the paths written, for error messages. EE4003 before anything is written when a
+// report path is one of `inputs` (the compared files).
+std::string publish_reports(PipelineContext& ctx, const StageParams& params, const NetworkComparison& comparison,
+                            const ReportContext& context, std::span<const std::filesystem::path> inputs);
 
 }  // namespace asc::validator

@@ -1,16 +1,23 @@
 #include "asc/sdk/io.hpp"
 
 #include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <map>
+#include <mutex>
 #include <random>
+#include <set>
 #include <system_error>
 
 #include "asc/sdk/error.hpp"
@@ -206,6 +213,130 @@ std::uint32_t read_le(std::span<const std::byte> bytes, std::size_t offset, std:
   return value;
 }
 
+// --- atomic writes -----------------------------------------------------------------------
+
+// Temporary files are named "<destination>.tmp.<pid>.<random>".
+constexpr const char* kTempInfix = ".tmp.";
+constexpr std::size_t kTempInfixSize = 5;
+
+// Writes every byte; returns 0 or the errno of the failed write.
+int write_all(int fd, std::span<const std::byte> bytes) {
+  std::size_t written = 0;
+  while (written < bytes.size()) {
+    const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return errno;
+    }
+    written += static_cast<std::size_t>(n);
+  }
+  return 0;
+}
+
+struct WriteTarget {
+  fs::path file;          // where the temporary file goes and what it replaces
+  bool direct = false;    // write `path` in place: a device, FIFO or socket, or a /proc magic link
+  bool truncate = false;  // when direct: the file is a regular file reached through /proc
+};
+
+// A symlink at `path` is followed to the file it finally names (relative targets resolve against
+// the link's directory), so the rename replaces that file and the link stays. Devices, FIFOs and
+// sockets (/dev/null, /dev/stdout on a terminal or pipe) cannot be renamed over and are written in
+// place, as are /proc/self/fd links (their readlink text, "pipe:[123]", is no path).
+WriteTarget write_target(const fs::path& path) {
+  struct stat followed {};
+  const bool exists = ::stat(path.c_str(), &followed) == 0;
+  const auto mode = followed.st_mode;
+  if (exists && (S_ISCHR(mode) || S_ISBLK(mode) || S_ISFIFO(mode) || S_ISSOCK(mode))) return {path, true, false};
+  fs::path current = path;
+  for (int hops = 0; hops < 40; ++hops) {
+    std::error_code error;
+    if (!fs::is_symlink(current, error)) return {current, false, false};
+    if (current.lexically_normal().string().rfind("/proc/", 0) == 0) return {path, true, true};
+    const fs::path target = fs::read_symlink(current, error);
+    if (error)
+      throw Error(ErrorCode::FileWriteFailed, "cannot write " + quoted(path) + ": reading the symlink " +
+                                                  quoted(current) + ": " + error.message());
+    current = target.is_absolute() ? target : current.parent_path() / target;
+  }
+  throw Error(ErrorCode::FileWriteFailed, "cannot write " + quoted(path) + ": too many levels of symbolic links");
+}
+
+// The temporary files of writes in progress, for the signal handler. Fixed storage: the handler
+// may only read memory and call async-signal-safe functions (unlink). A write that finds every
+// slot taken goes unregistered; remove_stale_temporaries still removes its file on a later run.
+struct TempSlot {
+  std::atomic<bool> claimed{false};
+  std::atomic<bool> ready{false};
+  char path[PATH_MAX];
+};
+std::array<TempSlot, 64> temp_slots;
+
+class TemporaryFile {
+ public:
+  explicit TemporaryFile(const fs::path& path) {
+    const std::string& text = path.native();
+    if (text.size() >= PATH_MAX) return;
+    for (TempSlot& slot : temp_slots) {
+      bool expected = false;
+      if (!slot.claimed.compare_exchange_strong(expected, true)) continue;
+      std::memcpy(slot.path, text.c_str(), text.size() + 1);
+      slot.ready.store(true, std::memory_order_release);
+      slot_ = &slot;
+      return;
+    }
+  }
+  ~TemporaryFile() {
+    if (slot_ == nullptr) return;
+    slot_->ready.store(false, std::memory_order_release);
+    slot_->claimed.store(false, std::memory_order_release);
+  }
+  TemporaryFile(const TemporaryFile&) = delete;
+  TemporaryFile& operator=(const TemporaryFile&) = delete;
+
+ private:
+  TempSlot* slot_ = nullptr;
+};
+
+void remove_temporaries_and_die(int signal) {
+  for (TempSlot& slot : temp_slots)
+    if (slot.ready.load(std::memory_order_acquire)) ::unlink(slot.path);
+  // SA_RESETHAND restored the default action: the process dies of the signal, as it would have.
+  ::raise(signal);
+}
+
+// "<name>.tmp.<pid>.<digits>" -> pid, or 0 when the name is not a temporary file of ours.
+pid_t temporary_owner(std::string_view name) {
+  const auto infix = name.rfind(kTempInfix);
+  if (infix == std::string_view::npos || infix == 0) return 0;
+  const std::string_view rest = name.substr(infix + kTempInfixSize);
+  const auto dot = rest.find('.');
+  if (dot == std::string_view::npos || dot == 0 || dot + 1 == rest.size()) return 0;
+  const auto digits = [](std::string_view text) {
+    return std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (!digits(rest.substr(0, dot)) || !digits(rest.substr(dot + 1)) || dot > 9) return 0;
+  return static_cast<pid_t>(std::stol(std::string(rest.substr(0, dot))));
+}
+
+// Removes, once per directory and process, the temporary files whose writer no longer runs (a
+// process killed by SIGKILL or a power cut cannot clean up after itself).
+void remove_stale_temporaries(const fs::path& destination) {
+  static std::mutex mutex;
+  static std::set<fs::path> swept;
+  const fs::path dir = destination.parent_path().empty() ? fs::path(".") : destination.parent_path();
+  {
+    std::lock_guard lock(mutex);
+    if (!swept.insert(dir).second) return;
+  }
+  std::error_code error;
+  for (fs::directory_iterator it(dir, error), end; !error && it != end; it.increment(error)) {
+    const pid_t owner = temporary_owner(it->path().filename().native());
+    if (owner <= 0 || owner == ::getpid()) continue;
+    if (::kill(owner, 0) != 0 && errno == ESRCH) ::unlink(it->path().c_str());
+  }
+}
+
 }  // namespace
 
 std::vector<std::byte> read_file(const fs::path& path) {
@@ -225,11 +356,25 @@ std::vector<std::byte> read_file(const fs::path& path) {
 }
 
 void write_file_atomically(const fs::path& path, std::span<const std::byte> bytes) {
-  std::random_device random;
-  const fs::path temp = path.string() + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(random());
   auto fail = [&](const std::string& step, int error) {
-    ::unlink(temp.c_str());
     throw Error(ErrorCode::FileWriteFailed, "cannot write " + quoted(path) + ": " + step + ": " + std::strerror(error));
+  };
+  const WriteTarget target = write_target(path);
+  if (target.direct) {
+    FileDescriptor file{::open(path.c_str(), O_WRONLY | O_CLOEXEC | (target.truncate ? O_TRUNC : 0))};
+    if (file.fd < 0) fail("open", errno);
+    if (const int error = write_all(file.fd, bytes); error != 0) fail("write", error);
+    return;
+  }
+  const fs::path& destination = target.file;
+  remove_stale_temporaries(destination);
+  std::random_device random;
+  const fs::path temp =
+      destination.string() + kTempInfix + std::to_string(::getpid()) + "." + std::to_string(random());
+  TemporaryFile registration(temp);
+  auto fail_removing_temp = [&](const std::string& step, int error) {
+    ::unlink(temp.c_str());
+    fail(step, error);
   };
   {
     FileDescriptor file{::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666)};
@@ -238,21 +383,38 @@ void write_file_atomically(const fs::path& path, std::span<const std::byte> byte
       throw Error(ErrorCode::FileWriteFailed,
                   "cannot write " + quoted(path) + ": creating " + quoted(temp) + ": " + std::strerror(error));
     }
-    std::size_t written = 0;
-    while (written < bytes.size()) {
-      const ssize_t n = ::write(file.fd, bytes.data() + written, bytes.size() - written);
-      if (n < 0) {
-        if (errno == EINTR) continue;
-        fail("write", errno);
-      }
-      written += static_cast<std::size_t>(n);
-    }
-    if (::fsync(file.fd) != 0) fail("fsync", errno);
+    if (const int error = write_all(file.fd, bytes); error != 0) fail_removing_temp("write", error);
+    if (::fsync(file.fd) != 0) fail_removing_temp("fsync", errno);
     const int fd = file.fd;
     file.fd = -1;
-    if (::close(fd) != 0) fail("close", errno);
+    if (::close(fd) != 0) fail_removing_temp("close", errno);
   }
-  if (::rename(temp.c_str(), path.c_str()) != 0) fail("rename", errno);
+  if (::rename(temp.c_str(), destination.c_str()) != 0) fail_removing_temp("rename", errno);
+}
+
+void remove_temporary_files_on_signal() {
+  for (const int signal : {SIGINT, SIGTERM, SIGHUP}) {
+    struct sigaction current {};
+    if (::sigaction(signal, nullptr, &current) != 0 || current.sa_handler == SIG_IGN) continue;
+    struct sigaction action {};
+    action.sa_handler = remove_temporaries_and_die;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESETHAND;
+    ::sigaction(signal, &action, nullptr);
+  }
+}
+
+bool same_file(const fs::path& a, const fs::path& b) {
+  struct stat first {}, second {};
+  if (::stat(a.c_str(), &first) != 0 || ::stat(b.c_str(), &second) != 0) return false;
+  return first.st_dev == second.st_dev && first.st_ino == second.st_ino;
+}
+
+void refuse_output_over_inputs(const fs::path& output, std::span<const fs::path> inputs, const std::string& what) {
+  for (const fs::path& input : inputs)
+    if (same_file(output, input))
+      throw Error(ErrorCode::FileWriteFailed, "refusing to write " + what + " " + quoted(output) + ": it is the input " +
+                                                  quoted(input) + " (the same file), which writing would destroy");
 }
 
 void write_text_atomically(const fs::path& path, std::string_view text) {
@@ -305,7 +467,9 @@ Tensor decode_npy(std::span<const std::byte> bytes, const std::string& origin) {
     std::int64_t stride = 1;
     for (std::size_t d = 0; d < header.shape.size(); ++d) {
       strides[d] = stride;
-      stride *= std::max<std::int64_t>(header.shape[d], 1);
+      // As in contiguous_strides: only a shape with no element overflows, and then nothing is addressed.
+      if (__builtin_mul_overflow(stride, std::max<std::int64_t>(header.shape[d], 1), &stride))
+        stride = std::numeric_limits<std::int64_t>::max();
     }
   }
   Tensor tensor(std::move(buffer), 0, type.dtype, header.shape, std::move(strides));

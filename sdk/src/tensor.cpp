@@ -1,9 +1,11 @@
 #include "asc/sdk/tensor.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <new>
 #include <utility>
 
@@ -72,7 +74,10 @@ Shape contiguous_strides(const Shape& shape) {
   std::int64_t stride = 1;
   for (std::size_t d = shape.size(); d-- > 0;) {
     strides[d] = stride;
-    stride *= std::max<std::int64_t>(shape[d], 1);
+    // Only a shape with a 0 dimension can overflow here (its other dimensions may be anything, as
+    // a fuzzed .npy header showed); it has no element to address, so the stride saturates.
+    if (__builtin_mul_overflow(stride, std::max<std::int64_t>(shape[d], 1), &stride))
+      stride = std::numeric_limits<std::int64_t>::max();
   }
   return strides;
 }
@@ -115,11 +120,13 @@ TensorView::TensorView(DType dtype, Shape shape, Shape strides, std::byte* data,
 }
 
 bool TensorView::is_contiguous() const {
+  // Without elements there is nothing to lay out; and the dimensions after a 0 may multiply past
+  // 64 bits (a fuzzed .npy header showed), so that case is settled first.
+  if (std::find(shape_.begin(), shape_.end(), 0) != shape_.end()) return true;
   std::int64_t expected = 1;
   for (std::size_t d = shape_.size(); d-- > 0;) {
-    if (shape_[d] == 0) return true;
     if (shape_[d] != 1 && strides_[d] != expected) return false;
-    expected *= shape_[d];
+    if (__builtin_mul_overflow(expected, shape_[d], &expected)) return false;
   }
   return true;
 }

@@ -4,6 +4,7 @@
 
 #include <asc/sdk/error.hpp>
 #include <asc/sdk/io.hpp>
+#include <algorithm>
 #include <cstring>
 #include <random>
 
@@ -151,6 +152,23 @@ TEST_CASE("a profile naming a node or input the graph lacks is EE4004") {
   model = om_test_model();
   model.profiles.clear();
   check_invalid(encode_om(model), {"no compiled profile"});
+}
+
+TEST_CASE("a profile that contradicts the graph it runs is EE4004, not an internal error at load") {
+  // Found by fuzzing: a valid checksum over a payload whose memory plan lacks a value.
+  CompiledModel model = om_test_model();
+  auto& values = model.profiles[1].values;
+  values.erase(std::find_if(values.begin(), values.end(), [](const ValuePlacement& p) { return p.value == "conv_out"; }));
+  check_invalid(encode_om(model), {"profile 'batch=4'", "node 'conv1_relu1' (Conv)",
+                                   "value 'conv_out' has no placement in the profile's memory plan"});
+
+  model = om_test_model();
+  model.profiles[0].tasks.pop_back();
+  check_invalid(encode_om(model), {"profile 'batch=1'", "3 tasks for the graph's 4 nodes"});
+
+  model = om_test_model();
+  std::swap(model.profiles[0].tasks[1], model.profiles[0].tasks[2]);
+  check_invalid(encode_om(model), {"profile 'batch=1'", "task 1 is for node 'reshape', the graph's node 1 is 'cast_conv_out'"});
 }
 
 TEST_CASE("write_om leaves nothing behind when it cannot write") {

@@ -127,6 +127,11 @@ CompiledProfile profile(std::int64_t batch, DType weight_dtype) {
                 {batch, 4, 8, 8, 16}, 0, batch * 8192, 0, 1),
       placement("y", Region::Output, DType::Float16, Format::ND, {1, batch * 4096}, {1, batch * 4096}, 0,
                 batch * 8192, 2, 3),
+      // Every value a node reads or writes has a placement (a reader refuses a profile without).
+      placement("conv_out_fp16", Region::Activation, DType::Float16, Format::NC1HWC0, {batch, 64, 8, 8},
+                {batch, 4, 8, 8, 16}, batch * 8192, batch * 8192, 1, 2),
+      placement("flag", Region::Output, DType::Bool, Format::ND, {1, batch * 4096}, {1, batch * 4096}, batch * 8192,
+                batch * 4096, 3, 3),
   };
   profile.memory = {.reuse = true, .activation_bytes = batch * 8192, .activation_bytes_no_reuse = batch * 16384,
                     .weight_bytes = 74000, .workspace_bytes = batch * 1024, .input_bytes = batch * 4096,

@@ -2,6 +2,8 @@
 #include <doctest/doctest.h>
 
 #include <cstdlib>
+#include <fstream>
+#include <iterator>
 
 #include "asc/host/plugin_host.hpp"
 #include "asc/sdk/version.hpp"
@@ -93,6 +95,21 @@ TEST_CASE("a file the loader cannot open is EE6001 with the loader's reason") {
   const auto message = error_message([&] { host.load_file(broken); }, ErrorCode::PluginLoadFailed);
   CHECK(contains(message, broken.string()));
   CHECK(contains(message, "invalid ELF header"));
+}
+
+TEST_CASE("a truncated library is EE6001 before dlopen maps it (which died of SIGBUS)") {
+  testing::ScratchDir scratch;
+  std::ifstream in(plugin_file("test_stages"), std::ios::binary);
+  const std::string whole((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  for (const std::size_t size : {std::size_t{64}, std::size_t{1000}, whole.size() / 3, whole.size() / 2, whole.size() - 1}) {
+    INFO("cut to " << size << " of " << whole.size() << " bytes");
+    const auto cut = scratch / ("cut_" + std::to_string(size) + ".so");
+    testing::write_text(cut, whole.substr(0, size));
+    PluginHost host({scratch.path()});
+    const auto message = error_message([&] { host.load_file(cut); }, ErrorCode::PluginLoadFailed);
+    CHECK(contains(message, cut.string()));
+    CHECK(contains(message, "the file is truncated or corrupt: it is " + std::to_string(size) + " bytes"));
+  }
 }
 
 TEST_CASE("a partially registered plugin contributes nothing") {

@@ -156,6 +156,14 @@ def invalid_models():
                [numpy_helper.from_array(np.ones(3, np.float32), "k")]), "shape_inference_fails.onnx")
     # Passes onnx 1.12's checker, yet crashed its version converter: Y is produced by nothing.
     save(model([helper.make_node("Relu", ["X"], ["r"], name="relu")], *io, opset=9), "dangling_output.onnx")
+    # Crashed onnx 1.12's shape inference (SIGFPE dividing by the stride, SIGSEGV on the dimension):
+    # refused before it runs.
+    weights = numpy_helper.from_array(np.ones((2, 2, 3, 3), np.float32), "w")
+    save(model([helper.make_node("Conv", ["X", "w"], ["Y"], name="conv0", strides=[1, 0])], *io, [weights]),
+         "stride_zero.onnx")
+    save(model([helper.make_node("Relu", ["X"], ["Y"], name="relu")],
+               [helper.make_tensor_value_info("X", TensorProto.FLOAT, [1, -2**63])],
+               [helper.make_tensor_value_info("Y", TensorProto.FLOAT, [1, "n"])], opset=15), "dim_min_int64.onnx")
     with open(os.path.join(OUT, "tensor_not_model.onnx"), "wb") as f:
         f.write(numpy_helper.from_array(np.arange(6, dtype=np.float32), "t").SerializeToString())
 

@@ -94,4 +94,16 @@ TEST_CASE("a shape inference failure is EE1005 naming the node") {
   check_error(parse_error(path), ErrorCode::ShapeInferenceFailed, path, {"node 'add1' (Add)"});
 }
 
+TEST_CASE("a stride of 0 is EE2003 naming node and attribute, before ONNX's shape inference divides by it") {
+  const auto path = model_path("stride_zero.onnx");
+  check_error(parse_error(path), ErrorCode::InvalidOperator, path,
+              {"node 'conv0' (Conv)", "attribute strides[1] is 0", "must be at least 1"});
+}
+
+TEST_CASE("an input dimension of -2^63 is EE1003 naming input and dimension, before shape inference") {
+  const auto path = model_path("dim_min_int64.onnx");
+  check_error(parse_error(path), ErrorCode::ModelCheckFailed, path,
+              {"graph input 'X' dimension 1 is -9223372036854775808"});
+}
+
 }  // namespace asc::test

@@ -77,3 +77,30 @@ TEST_CASE("text after a closing quote is malformed") {
 TEST_CASE("an empty file has no header") {
   CHECK(error_of("").find("op_summary_1.csv:1:") == 0);
 }
+
+TEST_CASE("time_at refuses negative, non-finite and absurd times naming file:line and column") {
+  const auto table = parse_csv(
+      "Op Name,Task Duration(us)\n"
+      "ok,12.5\n"
+      "na,N/A\n"
+      "negative,-3\n"
+      "huge,1e308\n"
+      "nan,nan\n",
+      "op_summary_1.csv");
+  const std::size_t column = find_column(table, {"Task Duration(us)"});
+  CHECK(asc::profiler::time_at(table, table.rows[0], column) == 12.5);
+  CHECK_FALSE(asc::profiler::time_at(table, table.rows[1], column).has_value());
+  const std::pair<std::size_t, std::string> refused[] = {
+      {2, "op_summary_1.csv:4: column 'Task Duration(us)' is -3 us"},
+      {3, "op_summary_1.csv:5: column 'Task Duration(us)' is 1e+308 us"},
+      {4, "op_summary_1.csv:6: column 'Task Duration(us)' is NaN, not a time"}};
+  for (const auto& [row, message] : refused) {
+    try {
+      asc::profiler::time_at(table, table.rows[row], column);
+      FAIL("row " << row << " was accepted");
+    } catch (const asc::Error& error) {
+      CHECK(error.code() == asc::ErrorCode::FileFormatInvalid);
+      CHECK_MESSAGE(error.message().find(message) != std::string::npos, error.message());
+    }
+  }
+}

@@ -1,7 +1,10 @@
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -194,4 +197,94 @@ TEST_CASE("a failed atomic write is EE4003 naming the path") {
   std::size_t entries = 0;
   for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir.path())) ++entries;
   CHECK(entries == 1);
+}
+
+TEST_CASE("an atomic write through a symlink replaces the link's target and keeps the link") {
+  asc::test::TempDir dir;
+  asc::write_text_atomically(dir / "real.txt", "old");
+  std::filesystem::create_symlink("real.txt", dir / "link.txt");      // relative to the link's directory
+  std::filesystem::create_symlink(dir / "link.txt", dir / "chain.txt");  // a link to the link
+  asc::write_text_atomically(dir / "chain.txt", "new");
+  CHECK(std::filesystem::is_symlink(dir / "chain.txt"));
+  CHECK(std::filesystem::is_symlink(dir / "link.txt"));
+  CHECK(text_of(asc::read_file(dir / "real.txt")) == "new");
+
+  // A dangling link: the write creates its target.
+  std::filesystem::create_symlink("later.txt", dir / "dangling.txt");
+  asc::write_text_atomically(dir / "dangling.txt", "created");
+  CHECK(std::filesystem::is_symlink(dir / "dangling.txt"));
+  CHECK(text_of(asc::read_file(dir / "later.txt")) == "created");
+}
+
+TEST_CASE("an atomic write to a link to a device writes to the device and keeps the link") {
+  asc::test::TempDir dir;
+  std::filesystem::create_symlink("/dev/null", dir / "sink.txt");
+  asc::write_text_atomically(dir / "sink.txt", "discarded");
+  CHECK(std::filesystem::is_symlink(dir / "sink.txt"));
+  CHECK(std::filesystem::is_character_file("/dev/null"));
+  std::size_t entries = 0;
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir.path())) ++entries;
+  CHECK(entries == 1);
+}
+
+TEST_CASE("a write removes the temporary files that dead writers left in its directory") {
+  asc::test::TempDir dir;
+  // No process can have pid 9999999 (Linux caps pids at 2^22); this process's own are in use.
+  // Made without the SDK: its first write into a directory is the one that sweeps it.
+  const std::string own = "out.txt.tmp." + std::to_string(::getpid()) + ".7";
+  for (const std::string name : {"out.txt.tmp.9999999.42", own.c_str(), "notes.tmp.txt"})
+    std::ofstream(dir / name) << "left";
+  asc::write_text_atomically(dir / "out.txt", "result");
+  CHECK_FALSE(std::filesystem::exists(dir / "out.txt.tmp.9999999.42"));
+  CHECK(std::filesystem::exists(dir / own));
+  CHECK(std::filesystem::exists(dir / "notes.tmp.txt"));
+}
+
+TEST_CASE("same_file and refuse_output_over_inputs compare files, not spellings") {
+  asc::test::TempDir dir;
+  asc::write_text_atomically(dir / "input.onnx", "model");
+  asc::write_text_atomically(dir / "other.onnx", "model");
+  std::filesystem::create_symlink("input.onnx", dir / "link.om");
+  std::filesystem::create_hard_link(dir / "input.onnx", dir / "hard.om");
+  CHECK(asc::same_file(dir / "link.om", dir / "input.onnx"));
+  CHECK(asc::same_file(dir / "hard.om", dir / "input.onnx"));
+  CHECK(asc::same_file(dir.path() / "." / "input.onnx", dir / "input.onnx"));
+  CHECK_FALSE(asc::same_file(dir / "other.onnx", dir / "input.onnx"));  // same bytes, another file
+  CHECK_FALSE(asc::same_file(dir / "absent.om", dir / "input.onnx"));
+
+  const std::filesystem::path inputs[] = {dir / "other.onnx", dir / "input.onnx"};
+  try {
+    asc::refuse_output_over_inputs(dir / "hard.om", inputs, "--output");
+    FAIL("expected EE4003");
+  } catch (const asc::Error& error) {
+    CHECK(error.code() == asc::ErrorCode::FileWriteFailed);
+    CHECK(error.message().find("--output '" + (dir / "hard.om").string() + "'") != std::string::npos);
+    CHECK(error.message().find("it is the input '" + (dir / "input.onnx").string() + "'") != std::string::npos);
+  }
+  CHECK_NOTHROW(asc::refuse_output_over_inputs(dir / "new.om", inputs, "--output"));
+}
+
+TEST_CASE("an .npy with a 0 dimension beside huge ones decodes to an empty tensor (found by fuzz_npy)") {
+  // The strides of (600, 0, 2e17, 0, 8, 3) overflowed 64 bits, in C and Fortran order, and so did
+  // the contiguity check on (4, 0, 2e12, 1e7): undefined behaviour.
+  struct Case {
+    std::string order, text;
+    asc::Shape shape;
+  };
+  const asc::Shape wide{600, 0, 200000000000000000, 0, 8, 3};
+  for (const Case& c : {Case{"False", "(600, 0, 200000000000000000, 0, 8, 3)", wide},
+                        Case{"True", "(600, 0, 200000000000000000, 0, 8, 3)", wide},
+                        Case{"False", "(4, 0, 2000000000000, 10000000)", {4, 0, 2000000000000, 10000000}}}) {
+    INFO("fortran_order " << c.order << ", shape " << c.text);
+    const std::string header = "{'descr': '<f2', 'fortran_order': " + c.order + ", 'shape': " + c.text + ", }";
+    const std::size_t length = header.size() + 1;               // with the closing '\n'
+    const std::size_t padded = (10 + length + 63) / 64 * 64 - 10;  // the data starts 64-byte aligned
+    std::string file("\x93NUMPY\x01\x00", 8);
+    file += static_cast<char>(padded & 0xff);
+    file += static_cast<char>(padded >> 8);
+    file += header + std::string(padded - length, ' ') + "\n";
+    const Tensor tensor = asc::decode_npy(bytes_of(file), "fuzzed.npy");
+    CHECK(tensor.numel() == 0);
+    CHECK(tensor.shape() == c.shape);
+  }
 }

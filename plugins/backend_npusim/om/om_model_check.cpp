@@ -62,6 +62,24 @@ void check_profile(const CompiledProfile& profile, const Graph& graph, const Nam
   for (const CompiledTask& task : profile.tasks)
     if (node_names.count(task.node) == 0)
       om_format_error(origin, where, "task for node '" + task.node + "', which the graph does not have");
+  // The simulator pairs task i with node i and looks every value a node touches up among the
+  // profile's placements.
+  const auto nodes = graph.nodes();
+  if (nodes.size() != profile.tasks.size())
+    om_format_error(origin, where, std::to_string(profile.tasks.size()) + " tasks for the graph's " +
+                                       std::to_string(nodes.size()) + " nodes (one per node is expected)");
+  Names placed;
+  for (const ValuePlacement& placement : profile.values) placed.insert(placement.value);
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    if (profile.tasks[i].node != nodes[i]->name)
+      om_format_error(origin, where, "task " + std::to_string(i) + " is for node '" + profile.tasks[i].node +
+                                         "', the graph's node " + std::to_string(i) + " is '" + nodes[i]->name + "'");
+    for (const auto* names : {&nodes[i]->inputs, &nodes[i]->outputs})
+      for (const std::string& value : *names)
+        if (!value.empty() && placed.count(value) == 0)
+          om_format_error(origin, where + ", " + nodes[i]->describe(),
+                          "value '" + value + "' has no placement in the profile's memory plan");
+  }
   const auto task_count = static_cast<int>(profile.tasks.size());
   for (const ValuePlacement& placement : profile.values)
     if (placement.first_task < -1 || placement.first_task >= task_count || placement.last_task < -1 ||

@@ -39,7 +39,7 @@ std::string fusion_result_json(const FusionReport& report) {
       {"time_ms", report.milliseconds},
       {"passes", std::move(passes)},
   };
-  return document.dump(4) + "\n";
+  return document.dump(4, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace asc::fusion

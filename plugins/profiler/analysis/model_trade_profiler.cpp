@@ -25,7 +25,7 @@ ProfileAnalysis ModelTradeProfiler::analyse(const ProfileTrace& trace,
     analysis.advice.insert(analysis.advice.end(), outcomes.back().advice.begin(),
                            outcomes.back().advice.end());
   }
-  analysis.json_report = build_report(facts, outcomes, source).dump(2);
+  analysis.json_report = build_report(facts, outcomes, source).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
   return analysis;
 }
 

@@ -4,6 +4,7 @@
 #include <asc/sdk/io.hpp>
 
 #include "analysis/text_format.hpp"
+#include <cstdio>
 
 namespace asc::profiler {
 namespace {
@@ -116,6 +117,24 @@ std::optional<double> number_at(const CsvTable& table, const CsvRow& row, std::s
       break;
   }
   malformed(table.file, row.line, "column '" + table.header[column] + "' = '" + row.fields[column] + "' is not a number");
+}
+
+std::optional<double> time_at(const CsvTable& table, const CsvRow& row, std::size_t column) {
+  // Elsewhere "nan" reads as not available (pandas writes it for an empty cell); a time of NaN is
+  // the result of a broken computation, which every sum over the profile would carry on.
+  if (column != std::string::npos && to_lower(trim(row.fields[column])) == "nan")
+    malformed(table.file, row.line, "column '" + table.header[column] + "' is NaN, not a time");
+  const auto value = number_at(table, row, column);
+  if (value)
+    check_time(*value, table.file.string() + ":" + std::to_string(row.line), "column '" + table.header[column] + "'");
+  return value;
+}
+
+void check_time(double us, const std::string& origin, const std::string& what) {
+  if (us >= 0 && us <= kMaxTimeUs) return;
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", us);
+  throw Error(ErrorCode::FileFormatInvalid, origin + ": " + what + " is " + text + " us; a time is 0 to 1e18 us");
 }
 
 }  // namespace asc::profiler

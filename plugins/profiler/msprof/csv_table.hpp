@@ -36,4 +36,13 @@ std::size_t find_column(const CsvTable& table, std::initializer_list<std::string
 // file:line, the column and the text for anything else that is not a number.
 std::optional<double> number_at(const CsvTable& table, const CsvRow& row, std::size_t column);
 
+// Time values (microseconds) above this are refused: sums over any profile stay finite and exact
+// to the microsecond (1e18 us is 31,700 years; msprof's epoch timestamps are about 1.7e15 us).
+inline constexpr double kMaxTimeUs = 1e18;
+// number_at for a time: EE4004 naming file:line and the column when it is NaN, negative or above
+// kMaxTimeUs ("is -3 us", "is 1e+308 us").
+std::optional<double> time_at(const CsvTable& table, const CsvRow& row, std::size_t column);
+// EE4004 naming `origin` and `what` when `us` is negative or above kMaxTimeUs.
+void check_time(double us, const std::string& origin, const std::string& what);
+
 }  // namespace asc::profiler

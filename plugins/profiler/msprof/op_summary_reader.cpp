@@ -45,6 +45,8 @@ class RowReader {
 
   // nullopt for N/A or an absent column; EE4004 for anything else that is not a number.
   std::optional<double> number(std::size_t column) const { return number_at(table_, row_, column); }
+  // number(), and EE4004 for a negative time or one past kMaxTimeUs.
+  std::optional<double> time(std::size_t column) const { return time_at(table_, row_, column); }
 
  private:
   const CsvTable& table_;
@@ -99,7 +101,7 @@ OpSummaryRows read_op_summary(const CsvTable& table) {
 
   for (const CsvRow& row : table.rows) {
     const RowReader read(table, row);
-    const auto duration_us = read.number(duration);
+    const auto duration_us = read.time(duration);
     if (!duration_us) {
       ++result.skipped_rows;
       continue;
@@ -113,10 +115,10 @@ OpSummaryRows read_op_summary(const CsvTable& table) {
         static_cast<int>(read.number(stream_id).value_or(stream_id == std::string::npos ? 0 : -1));
     event.task_id = static_cast<int>(read.number(task_id).value_or(task_id == std::string::npos ? 0 : -1));
     event.block_dim = static_cast<int>(read.number(block).value_or(0));
-    const auto start_us = read.number(start);
+    const auto start_us = read.time(start);
     event.start_us = start_us.value_or(0);
     event.duration_us = *duration_us;
-    event.wait_us = read.number(wait).value_or(0);
+    event.wait_us = read.time(wait).value_or(0);
     event.input_shapes = read.text(input_shapes);
     event.input_dtypes = read.text(input_dtypes);
     event.input_formats = read.text(input_formats);

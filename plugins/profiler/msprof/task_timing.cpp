@@ -24,6 +24,12 @@ std::optional<double> arg_number(const nlohmann::json& args, std::initializer_li
   return std::nullopt;
 }
 
+// event[key] when it is a string, else "" (nlohmann's value() throws on a number there).
+std::string string_field(const nlohmann::json& event, const char* key) {
+  const auto found = event.find(key);
+  return found != event.end() && found->is_string() ? found->get<std::string>() : std::string();
+}
+
 }  // namespace
 
 std::vector<TimedTask> read_task_time(const CsvTable& table) {
@@ -38,16 +44,19 @@ std::vector<TimedTask> read_task_time(const CsvTable& table) {
   for (const CsvRow& row : table.rows) {
     const auto stream_id = number_at(table, row, stream);
     const auto task_id = number_at(table, row, task);
-    const auto start_us = number_at(table, row, start);
+    const auto start_us = time_at(table, row, start);
     if (!stream_id || !task_id || !start_us) continue;
     TimedTask timed;
     timed.stream_id = static_cast<int>(*stream_id);
     timed.task_id = static_cast<int>(*task_id);
     timed.start_us = *start_us;
-    if (const auto us = number_at(table, row, duration))
+    if (const auto us = time_at(table, row, duration)) {
       timed.duration_us = *us;
-    else if (const auto stop_us = number_at(table, row, stop))
+    } else if (const auto stop_us = time_at(table, row, stop)) {
       timed.duration_us = *stop_us - *start_us;
+      check_time(timed.duration_us, table.file.string() + ":" + std::to_string(row.line),
+                 "task_stop(us) - task_start(us)");
+    }
     if (name != std::string::npos) timed.name = trim(row.fields[name]);
     timed.memcpy = type != std::string::npos && contains_ignoring_case(row.fields[type], "memcpy");
     tasks.push_back(std::move(timed));
@@ -72,7 +81,7 @@ std::vector<TimedTask> read_timeline_json(const std::filesystem::path& file) {
                                                   "object with \"traceEvents\"");
   std::vector<TimedTask> tasks;
   for (const nlohmann::json& event : *events) {
-    if (!event.is_object() || event.value("ph", "") != "X" || !event.contains("args") ||
+    if (!event.is_object() || string_field(event, "ph") != "X" || !event.contains("args") ||
         !event["args"].is_object())
       continue;
     const nlohmann::json& args = event["args"];
@@ -83,10 +92,15 @@ std::vector<TimedTask> read_timeline_json(const std::filesystem::path& file) {
     TimedTask timed;
     timed.stream_id = static_cast<int>(*stream);
     timed.task_id = static_cast<int>(*task);
+    const std::string origin = file.string() + ": trace event '" + string_field(event, "name") + "'";
+    check_time(*ts, origin, "ts");
     timed.start_us = *ts;
     if (event.contains("dur"))
-      if (const auto dur = json_number(event["dur"])) timed.duration_us = *dur;
-    timed.name = event.value("name", "");
+      if (const auto dur = json_number(event["dur"])) {
+        check_time(*dur, origin, "dur");
+        timed.duration_us = *dur;
+      }
+    timed.name = string_field(event, "name");
     const std::string task_type = args.contains("Task Type") && args["Task Type"].is_string()
                                       ? args["Task Type"].get<std::string>()
                                       : std::string();

@@ -56,6 +56,7 @@ void run(PipelineContext& context, const StageParams& params) {
 
   ProfileTrace trace;
   Json source;
+  std::vector<std::filesystem::path> inputs;  // the profile's files, which no report may replace
   const std::string report = optional_text(params, "report");
   if (report.empty()) {
     trace = context.profile;
@@ -67,6 +68,7 @@ void run(PipelineContext& context, const StageParams& params) {
   } else {
     MsprofProfile profile = read_msprof_profile(report);
     source = source_section(profile);
+    for (const SourceFile& file : profile.files) inputs.push_back(file.path);
     trace = std::move(profile.trace);
   }
   if (const std::string name = optional_text(params, "model_name"); !name.empty()) trace.model_name = name;
@@ -82,13 +84,14 @@ void run(PipelineContext& context, const StageParams& params) {
       if (std::find(formats.begin(), formats.end(), format) == formats.end()) formats.push_back(format);
     }
   const auto paths = report_paths(params.get_path("output"), formats, overrides);
+  for (const auto& [format, path] : paths) refuse_output_over_inputs(path, inputs, "the " + format + " report");
 
   const ProfileAnalysis analysis = ModelTradeProfiler(options).analyse(trace, source);
   const Json document = Json::parse(analysis.json_report);
   for (const auto& [format, path] : paths) {
     if (format == "json") write_text_atomically(path, analysis.json_report + "\n");
     if (format == "html") write_text_atomically(path, render_html_report(document));
-    if (format == "trace") write_text_atomically(path, chrome_trace(document).dump() + "\n");
+    if (format == "trace") write_text_atomically(path, chrome_trace(document).dump(-1, ' ', false, Json::error_handler_t::replace) + "\n");
     context.artifacts["model_trade_" + format] = path;
   }
   if (params.get_bool("print")) print_summary(document, paths);

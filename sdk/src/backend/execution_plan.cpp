@@ -1,5 +1,7 @@
 #include "asc/sdk/backend/execution_plan.hpp"
 
+#include <new>
+
 #include "asc/sdk/error.hpp"
 #include <exception>
 #include <unordered_map>
@@ -119,6 +121,8 @@ void run_kernel(const PlanStep& step, KernelContext& context) {
   } catch (const Error& e) {
     if (e.message().find("'" + node.name + "'") != std::string::npos) throw;
     throw Error(e.code(), node.describe() + ": " + e.message());
+  } catch (const std::bad_alloc&) {
+    throw Error(ErrorCode::MemoryAllocationFailed, node.describe() + ": the host has no memory left for the kernel");
   } catch (const std::exception& e) {
     throw Error(ErrorCode::ExecutionFailed, node.describe() + ": kernel failed: " + e.what());
   } catch (...) {

@@ -1,5 +1,6 @@
 #include "asc/sdk/backend/node_dump.hpp"
 
+#include "asc/sdk/error.hpp"
 #include "asc/sdk/io.hpp"
 #include "asc/sdk/log.hpp"
 #include <chrono>
@@ -49,6 +50,7 @@ void NodeDump::record(const Node& node, const std::vector<Tensor>& outputs, cons
     if (naming_ == DumpNaming::Seed) stem += "." + std::to_string(timestamp);
     const std::string file = stem + ".npy";
     write_npy(dir_ / file, outputs[i]);
+    written_.push_back(dir_ / file);
     nlohmann::ordered_json entry = {{"index", i},
                                     {"value", node.outputs[i]},
                                     {"file", file},
@@ -58,6 +60,7 @@ void NodeDump::record(const Node& node, const std::vector<Tensor>& outputs, cons
       entry["precision"] = std::string(dtype_name(precisions[i]));
     if (naming_ == DumpNaming::Seed) {
       write_raw(dir_ / (stem + ".bin"), outputs[i]);
+      written_.push_back(dir_ / (stem + ".bin"));
       entry["bin"] = stem + ".bin";
       entry["timestamp"] = timestamp;
     }
@@ -70,7 +73,17 @@ void NodeDump::record(const Node& node, const std::vector<Tensor>& outputs, cons
 void NodeDump::write_manifest() const {
   const nlohmann::ordered_json manifest = {{"naming", naming_ == DumpNaming::Seed ? "seed" : "node_npy"},
                                            {"nodes", manifest_->nodes}};
-  write_text_atomically(dir_ / "manifest.json", manifest.dump(2) + "\n");
+  try {
+    write_text_atomically(dir_ / "manifest.json", manifest.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
+  } catch (const Error&) {
+    for (const std::filesystem::path& file : written_) {
+      std::error_code ignored;
+      std::filesystem::remove(file, ignored);
+    }
+    log_warning("removed the " + std::to_string(written_.size()) + " file(s) of the dump in " + dir_.string() +
+                ": its manifest.json could not be written");
+    throw;
+  }
 }
 
 void NodeDump::write_manifest_after_failure() const noexcept {

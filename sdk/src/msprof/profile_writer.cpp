@@ -203,10 +203,10 @@ std::filesystem::path write_msprof_output(const CollectionOptions& options, cons
   const std::string name = "PROF_000001_" + stamp.directory + "_" + random_letters();
   const std::filesystem::path staging = dir / ("." + name + ".partial");
   const std::filesystem::path output = staging / "mindstudio_profiler_output";
-  ensure_directory(output, "profile directory");
-  ensure_directory(staging / "device_0", "profile directory");
-  write_text_atomically(staging / "device_0" / "sample.json", options.sample_config);
   try {
+    ensure_directory(output, "profile directory");
+    ensure_directory(staging / "device_0", "profile directory");
+    write_text_atomically(staging / "device_0" / "sample.json", options.sample_config);
     write_msprof_info(staging, model, device);
     write_profile_files(options, events, device, output, stamp.files);
   } catch (...) {

@@ -78,7 +78,7 @@ std::string msprof_timeline(const std::vector<ProfileEvent>& events, const Devic
     }
   }
   if (sampling != nullptr) add_utilization(trace, *sampling);
-  return trace.dump(1) + "\n";
+  return trace.dump(1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace asc::msprof

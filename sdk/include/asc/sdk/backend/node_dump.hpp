@@ -39,11 +39,13 @@ class NodeDump {
   // Writes the node's defined outputs (atomically, like every file the project writes).
   // `precisions` (per output, optional) records where the values carry less than their dtype.
   void record(const Node& node, const std::vector<Tensor>& outputs, const std::vector<DType>& precisions = {});
-  // Writes manifest.json for the nodes recorded so far.
+  // Writes manifest.json for the nodes recorded so far. When it cannot (disk full), the files this
+  // dump wrote are removed before the EE4003 propagates: a dump without its manifest cannot be
+  // read (op_validate matches tensors through it) and would only fill the disk further.
   void write_manifest() const;
   // The same while a run is failing: the manifest of the nodes that did run is what one needs to
   // debug the one that failed, and the run's own error stays the one reported (a failure to
-  // write is logged as a warning).
+  // write is logged as a warning, and the dump's files are removed).
   void write_manifest_after_failure() const noexcept;
 
  private:
@@ -51,6 +53,7 @@ class NodeDump {
   DumpNaming naming_;
   struct Manifest;  // the recorded nodes, as manifest.json will list them
   std::unique_ptr<Manifest> manifest_;
+  std::vector<std::filesystem::path> written_;  // every file record() wrote, for the removal
 };
 
 }  // namespace asc

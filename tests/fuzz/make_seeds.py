@@ -1,0 +1,68 @@
+"""Writes the seed corpora of the libFuzzer harnesses into CORPUS/<harness>/ (deterministic).
+
+    make_seeds.py CORPUS BIN_DIR
+
+fuzz_npy: small .npy files of several dtypes, orders and header versions; fuzz_atc_flags: atc
+command lines (arguments NUL-separated) from docs/atc.md; fuzz_om: the payloads (the file after its
+24-byte header) of .om files compiled by BIN_DIR/atc from two small models.
+"""
+import io
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "robustness"))
+import make_inputs  # noqa: E402  (the robustness catalogue's model builders)
+
+CORPUS, BIN = sys.argv[1], os.path.abspath(sys.argv[2])
+
+
+def write(harness, name, data):
+    os.makedirs(os.path.join(CORPUS, harness), exist_ok=True)
+    with open(os.path.join(CORPUS, harness, name), "wb") as f:
+        f.write(data)
+
+
+def npy_bytes(array, version=None):
+    buffer = io.BytesIO()
+    if version is None:
+        np.save(buffer, array)
+    else:
+        np.lib.format.write_array(buffer, array, version=version)
+    return buffer.getvalue()
+
+
+write("fuzz_npy", "f32_2x3.npy", npy_bytes(np.arange(6, dtype=np.float32).reshape(2, 3)))
+write("fuzz_npy", "f16_scalar.npy", npy_bytes(np.float16(1.5)))
+write("fuzz_npy", "bool_4.npy", npy_bytes(np.array([True, False, True, True])))
+write("fuzz_npy", "i16_fortran.npy", npy_bytes(np.asfortranarray(np.arange(12, dtype=np.int16).reshape(3, 4))))
+write("fuzz_npy", "u8_v2.npy", npy_bytes(np.arange(5, dtype=np.uint8), version=(2, 0)))
+write("fuzz_npy", "f64_big_endian.npy", npy_bytes(np.arange(3, dtype=">f8")))
+
+COMMAND_LINES = [
+    ["--model=resnet50.onnx", "--framework=5", "--output=resnet50", "--soc_version=Ascend310P3"],
+    ["--model=m.onnx", "--framework=5", "--output=m", "--soc_version=Ascend310P3", "--input_shape=input:1,3,224,224",
+     "--precision_mode=allow_fp32_to_fp16", "--out_nodes=conv1:0;fc:0"],
+    ["--model=m.onnx", "--framework=5", "--output=m", "--soc_version=Ascend310P3", "--input_shape=input:-1,3,224,224",
+     "--dynamic_batch_size=1,2,4,8"],
+    ["--model=m.onnx", "--framework=5", "--output=m", "--soc_version=Ascend310P3", "--input_shape=images:1,3,-1,-1",
+     "--dynamic_image_size=320,320;640,640", "--output_type=FP32", "--keep_dtype=keep.cfg"],
+    ["--mode=1", "--om=m.om", "--json=m.json"],
+    ["-model", "m.onnx", "-framework", "5", "-output", "m", "-soc-version", "Ascend310P3", "--log=debug", "--help"],
+]
+for index, arguments in enumerate(COMMAND_LINES):
+    write("fuzz_atc_flags", f"command_{index}", b"\0".join(a.encode() for a in arguments))
+
+with tempfile.TemporaryDirectory() as work:
+    context = {"bin": BIN, "source": os.path.dirname(os.path.dirname(HERE)), "cache": os.path.join(work, "cache")}
+    make_inputs.tiny_cnn(work, context, file="tiny.onnx")
+    make_inputs.growing_model(work, context, file="growing.onnx")
+    for name in ("tiny", "growing"):
+        subprocess.run([os.path.join(BIN, "atc"), f"--model={name}.onnx", "--framework=5", f"--output={name}",
+                        "--soc_version=Ascend310P3"], cwd=work, check=True, stdout=subprocess.DEVNULL)
+        with open(os.path.join(work, name + ".om"), "rb") as f:
+            write("fuzz_om", name + ".payload", f.read()[24:])
