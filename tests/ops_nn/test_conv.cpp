@@ -43,6 +43,24 @@ TEST_CASE("Conv: depthwise with stride 2") {
              attrs({{"group", std::int64_t{3}}, {"strides", Ints{2, 2}}, {"pads", Ints{1, 1, 1, 1}}}), 30);
 }
 
+TEST_CASE("Conv: depthwise (direct kernel) with dilation, asymmetric pads, no bias and several threads") {
+  for (int threads : {1, 2, 3}) {
+    CAPTURE(threads);
+    // 5 channels x 2 images: planes shared between the threads; pads larger than the dilated reach.
+    check_conv({2, 5, 11, 10}, {5, 1, 3, 3}, {5, {1, 2}, {2, 1}, {2, 0}, {1, 3}}, false,
+               attrs({{"group", std::int64_t{5}}, {"strides", Ints{1, 2}}, {"dilations", Ints{2, 1}},
+                      {"pads", Ints{2, 0, 1, 3}}}),
+               60, threads);
+    check_conv({1, 4, 14, 14}, {4, 1, 5, 5}, {4, {1, 1}, {1, 1}, {2, 2}, {2, 2}}, true,
+               attrs({{"group", std::int64_t{4}}, {"pads", Ints{2, 2, 2, 2}}}), 61, threads);
+  }
+  // 1-D and 3-D windows take the same path.
+  check_conv({1, 3, 17}, {3, 1, 4}, {3, {3}, {1}, {1}, {2}}, true,
+             attrs({{"group", std::int64_t{3}}, {"strides", Ints{3}}, {"pads", Ints{1, 2}}}), 62, 2);
+  check_conv({1, 2, 4, 5, 6}, {2, 1, 2, 3, 3}, {2, {1, 1, 2}, {1, 1, 1}, {1, 1, 1}, {0, 1, 1}}, true,
+             attrs({{"group", std::int64_t{2}}, {"strides", Ints{1, 1, 2}}, {"pads", Ints{1, 1, 1, 0, 1, 1}}}), 63, 2);
+}
+
 TEST_CASE("Conv: dilation 2") {
   check_conv({1, 2, 9, 8}, {3, 2, 3, 3}, {1, {1, 1}, {2, 2}, {2, 1}, {2, 1}}, false,
              attrs({{"dilations", Ints{2, 2}}, {"pads", Ints{2, 1, 2, 1}}}), 40);
