@@ -102,6 +102,16 @@ TEST_CASE("Conv: 1x1 pointwise and a ResNet-style 7x7 stride-2 stem") {
              attrs({{"strides", Ints{2, 2}}, {"pads", Ints{3, 3, 3, 3}}, {"kernel_shape", Ints{7, 7}}}), 95);
 }
 
+TEST_CASE("Conv: a batch of at least two images per thread is shared out by image") {
+  for (int threads : {2, 3}) {
+    CAPTURE(threads);
+    check_conv({6, 4, 9, 9}, {10, 2, 3, 3}, {2, {2, 1}, {1, 1}, {1, 1}, {1, 1}}, true,
+               attrs({{"group", std::int64_t{2}}, {"strides", Ints{2, 1}}, {"pads", Ints{1, 1, 1, 1}}}), 98,
+               threads);
+    check_conv({7, 3, 20, 20}, {5, 3, 1, 1}, {1, {1, 1}, {1, 1}, {0, 0}, {0, 0}}, false, {}, 99, threads);
+  }
+}
+
 TEST_CASE("Conv: threads split the output channels without changing the result") {
   for (int threads : {2, 3, 16})
     check_conv({2, 4, 9, 9}, {10, 2, 3, 3}, {2, {2, 1}, {1, 1}, {1, 1}, {1, 1}}, true,

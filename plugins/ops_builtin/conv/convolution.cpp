@@ -258,11 +258,20 @@ void convolve(const ConvGeometry& geometry, const T* x, const T* w, const T* bia
     });
     return;
   }
-  for (std::int64_t n = 0; n < geometry.batch; ++n)
+  auto image = [&](std::int64_t n, int image_threads) {
     for (std::int64_t g = 0; g < geometry.group; ++g)
       convolve_group(window, pointwise, x + (n * geometry.in_channels + g * group_in) * window.input_size(), group_in,
                      w + g * group_out * rows, group_out, bias != nullptr ? bias + g * group_out : nullptr,
-                     y + (n * geometry.out_channels + g * group_out) * window.output_size(), threads);
+                     y + (n * geometry.out_channels + g * group_out) * window.output_size(), image_threads);
+  };
+  // A batch of at least two images per thread: whole images per thread, each GEMM on all of an
+  // image's positions and channels (splitting one image's small deep layers between threads
+  // gives each a thin, slower product and a synchronisation per layer and image).
+  if (threads > 1 && geometry.batch >= 2 * threads) {
+    parallel_for(threads, geometry.batch, [&](std::int64_t n) { image(n, 1); });
+    return;
+  }
+  for (std::int64_t n = 0; n < geometry.batch; ++n) image(n, threads);
 }
 
 template <class T>
