@@ -13,10 +13,12 @@
 #include <climits>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "asc/sdk/graph.hpp"
+#include "asc/sdk/kernel_tiling.hpp"
 #include "asc/sdk/tensor.hpp"
 
 namespace asc {
@@ -32,6 +34,9 @@ struct CostFacts {
   std::int64_t bytes_read = 0;   // input and weight bytes at the operator's dtypes
   std::int64_t bytes_written = 0;
   ComputeUnit unit = ComputeUnit::Vector;
+  // Since SDK 0.4: the tiling the operator chose for CostContext::target (self-scheduling
+  // operators such as the TBE DSL's); the backend uses it instead of its own tiler.
+  std::optional<KernelTiling> tiling;
 };
 
 // What a kernel sees when it runs. Inputs are borrowed for the call; the kernel sets every
@@ -44,6 +49,10 @@ struct KernelContext {
   // Threads the kernel may use (backends decide; 1 for the reference backend by default);
   // asc::parallel_for (parallel.hpp) runs work on them.
   int threads = 1;
+  // Since SDK 0.4: the dtype the device computes this task at (Float16 on the NPU simulator
+  // under fp16 precision, whose tensors stay float32 on the host); Undefined on backends that
+  // compute at the host dtype. Kernels that reproduce the device's numerics read it.
+  DType device_dtype = DType::Undefined;
 
   std::size_t input_count() const noexcept { return inputs.size(); }
   bool has_input(std::size_t i) const noexcept { return i < inputs.size() && inputs[i] != nullptr; }
@@ -74,6 +83,9 @@ struct CostContext {
   const Node& node;
   std::vector<const ValueInfo*> inputs;
   std::vector<const ValueInfo*> outputs;
+  // Since SDK 0.4: the device the task is compiled for, when the backend models one (npusim);
+  // nullptr otherwise.
+  const KernelTarget* target = nullptr;
 };
 
 using InferFunction = std::function<void(InferenceContext&)>;
