@@ -129,6 +129,7 @@ OpDefinition make_op_definition(OpSpec spec) {
   definition.op_type = shared->op_type;
   definition.since_version = shared->since_version;
   definition.end_version = shared->end_version;
+  definition.kernel_info.dtypes = shared->dtypes;
   definition.infer = [shared](InferenceContext& context) { infer(*shared, context); };
   definition.compute = [shared](KernelContext& context) { compute(*shared, context); };
   definition.cost = [shared](const CostContext& context) { return cost(*shared, context); };

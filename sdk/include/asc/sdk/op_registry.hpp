@@ -13,6 +13,7 @@
 #include <climits>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -92,6 +93,18 @@ using InferFunction = std::function<void(InferenceContext&)>;
 using KernelFunction = std::function<void(KernelContext&)>;
 using CostFunction = std::function<CostFacts(const CostContext&)>;
 
+// Since SDK 0.4: what an operator's device kernel supports, for the NPU compiler's op-info (CANN's
+// aic-<soc>-ops-info.json entry; configs/soc/ops_info/ for the built-in operators): its dtypes per
+// SoC version, "*" for every SoC not listed. No entry for a SoC: the op-info file's default.
+struct OpKernelInfo {
+  std::map<std::string, std::vector<DType>> dtypes;
+  const std::vector<DType>* dtypes_for(const std::string& soc_version) const {
+    auto found = dtypes.find(soc_version);
+    if (found == dtypes.end()) found = dtypes.find("*");
+    return found == dtypes.end() ? nullptr : &found->second;
+  }
+};
+
 struct OpDefinition {
   std::string domain;  // "" for ai.onnx
   std::string op_type;
@@ -101,6 +114,7 @@ struct OpDefinition {
   KernelFunction compute;
   CostFunction cost;
   std::string plugin;  // filled in by the registry: which plugin registered it
+  OpKernelInfo kernel_info;  // since SDK 0.4
 };
 
 // Definitions by key. Later registrations for an overlapping key are refused (EE6007) so that

@@ -23,6 +23,7 @@
 
 #include <climits>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,9 @@ struct OpSpec {
   std::vector<std::string> inputs;  // placeholder names; inputs beyond the list are "input<i>"
   ComputeFunction compute;
   ScheduleOverride schedule;        // manual tuning; empty = auto_schedule decides everything
+  // The device kernel's dtypes per SoC for atc's op-info ("*": every SoC not listed); the DSL
+  // runs fp16 and fp32 everywhere, a Cube stage at fp16 where the SoC has no fp32 cube.
+  std::map<std::string, std::vector<DType>> dtypes{{"*", {DType::Float16, DType::Float32}}};
 };
 
 // The expression `spec` builds for a node with these input types (all static), with EE2004/EE2005
