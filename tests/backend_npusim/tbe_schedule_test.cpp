@@ -10,6 +10,8 @@
 #include <cstdio>
 #include <filesystem>
 
+#include <asc/host/plugin_host.hpp>
+
 #include "compiler/kernel_target.hpp"
 #include "compiler/op_info.hpp"
 #include "compiler/task_input.hpp"
@@ -71,6 +73,16 @@ LayerValues values_of(const Layer& l) {
   return v;
 }
 
+// The built-in operators with the fusion plugin's (FusedConv's kernel is built on Conv's).
+const Registry& fusion_registry() {
+  static const std::unique_ptr<host::PluginHost> plugins = [] {
+    auto host = std::make_unique<host::PluginHost>(std::vector<std::filesystem::path>{ASC_BUILD_PLUGIN_DIR});
+    for (const char* name : {"ops_builtin.so", "fusion.so"}) host->load_file(std::filesystem::path(ASC_BUILD_PLUGIN_DIR) / name);
+    return host;
+  }();
+  return plugins->registry();
+}
+
 struct Timed {
   npusim::TaskInput task;
   npusim::Tiling tiling;
@@ -95,7 +107,7 @@ Timed time_builtin(const npusim::SocConfig& s, const LayerValues& v) {
   Attributes attributes = v.attributes;
   attributes.set("activation", std::string("Relu"));
   const Node node{"builtin", "FusedConv", "asc", attributes, {"x", "w", "b"}, {"y"}, {}};
-  const OpDefinition* op = plugin_registry().ops().find("asc", "FusedConv", 1);
+  const OpDefinition* op = fusion_registry().ops().find("asc", "FusedConv", 1);
   REQUIRE(op != nullptr);
   Timed t;
   t.task = npusim::make_task_input(s, node, op, ComputeUnit::Cube, DType::Float16, {&v.x, &v.w, &v.b}, {&v.y}, 0);
