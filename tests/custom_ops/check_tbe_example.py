@@ -188,11 +188,11 @@ def main():
                                                   "--dump", "1"], env=env)
         with open(os.path.join(fused_run, "dump", "manifest.json")) as f:
             manifest = json.load(f)
-        custom = [n for n in manifest["nodes"] if n["op_type"] == OP]
+        custom = {name: n for name, n in manifest["nodes"].items() if n["op_type"] == OP}
         check(len(custom) == (3 if switch == "on" else 0), f"CustomFusion {switch}: {len(custom)} {OP} nodes ran")
-        for node in custom:
-            check(len(node["provenance"]) == 3 and node["provenance"][-1] == node["name"],
-                  f"{node['name']}: provenance {node['provenance']}")
+        for name, node in custom.items():
+            check(len(node["provenance"]) == 3 and node["provenance"][-1] == name,
+                  f"{name}: provenance {node['provenance']}")
         report = os.path.join(cwd, "validate.json")
         run(f"op_validate, CustomFusion {switch}", [os.path.join(bin_dir, "op_validate"), f"--golden_dir={golden}",
                                                     f"--actual_dir={os.path.join(fused_run, 'dump')}",

@@ -260,7 +260,9 @@ TEST_CASE("tbe: auto_schedule fuses the epilogue into the Cube tiles and fits ev
   }
   const std::string text = schedule.describe(target);
   CHECK(text.find("UB: ") != std::string::npos);
-  CHECK(text.find("fused into the output tiles of 'conv2d_3'") != std::string::npos);
+  CHECK(text.find("Cube task, Vector epilogue fused into the output tiles of 'conv2d(x,w)'") != std::string::npos);
+  CHECK(text.find("stage broadcast(scale) (broadcast): Vector, UB, float16") != std::string::npos);
+  CHECK(text.find("stage broadcast(offset) (broadcast)") != std::string::npos);
 }
 
 TEST_CASE("tbe: oversized manual schedules are EE2005 naming the stage and the buffer") {
@@ -286,9 +288,9 @@ TEST_CASE("tbe: oversized manual schedules are EE2005 naming the stage and the b
   check_error([&] { auto_schedule(v, target, {.ub_tile_elements = 65536}); }, ErrorCode::TbeScheduleInvalid,
               {"UB needs", "Ascend910 has 262144"});
   // Two Cube stages, and a reduction after one, are named.
-  check_error([&] { auto_schedule(matmul(matmul(a, b), placeholder("c", {1024, 1024}, DType::Float32)), target); }, ErrorCode::TbeScheduleInvalid, {"matmul_", "Cube"});
+  check_error([&] { auto_schedule(matmul(matmul(a, b), placeholder("c", {1024, 1024}, DType::Float32)), target); }, ErrorCode::TbeScheduleInvalid, {"'matmul_5'", "a second Cube stage after 'matmul(a,b)'"});
   check_error([&] { auto_schedule(reduce_sum(matmul(a, b), {1}), target); }, ErrorCode::TbeScheduleInvalid,
-              {"reduce_sum", "reduction after the Cube stage"});
+              {"'reduce_sum_4'", "reduction after the Cube stage 'matmul(a,b)'"});
 }
 
 TEST_CASE("tbe: an operator definition derives inference, golden kernel and cost from the expression") {

@@ -42,9 +42,21 @@ std::size_t dag_size(const std::vector<StagePtr>& operands) {
   return seen.size() + 1;
 }
 
+// The default name: "<kind>(<operands>)" over placeholders only ("broadcast(scale)"), else
+// "<kind>_<stages it depends on, itself included>" ("vmul_6"); the same every time the same
+// expression is built.
+std::string default_name(const Stage& stage) {
+  const std::string kind(stage_kind_name(stage.kind));
+  const bool leaves = std::all_of(stage.operands.begin(), stage.operands.end(),
+                                  [](const StagePtr& operand) { return operand->kind == StageKind::Placeholder; });
+  if (!leaves) return kind + "_" + std::to_string(dag_size(stage.operands));
+  std::string names;
+  for (const StagePtr& operand : stage.operands) names += (names.empty() ? "" : ",") + operand->name;
+  return kind + "(" + names + ")";
+}
+
 TensorExpr make(Stage stage) {
-  if (stage.name.empty())
-    stage.name = std::string(stage_kind_name(stage.kind)) + "_" + std::to_string(dag_size(stage.operands));
+  if (stage.name.empty()) stage.name = default_name(stage);
   return TensorExpr(std::make_shared<const Stage>(std::move(stage)));
 }
 

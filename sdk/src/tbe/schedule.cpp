@@ -338,10 +338,13 @@ DType device_dtype(const KernelTarget& target) {
 
 std::string Schedule::describe(const KernelTarget& target) const {
   std::ostringstream out;
-  out << "[TBE] schedule for " << soc_version << ": " << compute_unit_name(unit) << " task"
+  const auto unit_label = [](ComputeUnit u) {
+    return u == ComputeUnit::Cube ? "Cube" : u == ComputeUnit::Vector ? "Vector" : "-";
+  };
+  out << "[TBE] schedule for " << soc_version << ": " << unit_label(unit) << " task"
       << (cube_stage.empty() ? "" : ", Vector epilogue fused into the output tiles of '" + cube_stage + "'") << "\n";
   for (const StagePlan& stage : stages)
-    out << "  stage " << stage.stage << " (" << stage_kind_name(stage.kind) << "): " << compute_unit_name(stage.unit)
+    out << "  stage " << stage.stage << " (" << stage_kind_name(stage.kind) << "): " << unit_label(stage.unit)
         << ", " << stage.buffer << ", " << dtype_name(stage.stored) << "\n";
   const KernelTiling& t = tiling;
   out << "  block_dim " << t.block_dim << " over " << (unit == ComputeUnit::Cube ? target.ai_cores : target.vector_cores)

@@ -80,7 +80,7 @@ using StagePtr = std::shared_ptr<const Stage>;
 
 struct Stage {
   StageKind kind = StageKind::Placeholder;
-  std::string name;  // unique in its expression: the placeholder's name, or "<kind>_<n>"
+  std::string name;  // the placeholder's name, "<kind>(<placeholders>)", or "<kind>_<stages below + 1>"
   Shape shape;
   DType dtype = DType::Undefined;
   std::vector<StagePtr> operands;
