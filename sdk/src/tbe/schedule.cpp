@@ -155,12 +155,11 @@ class Scheduler {
       const bool cube_operand = std::any_of(cube.operands.begin(), cube.operands.end(),
                                             [&](const StagePtr& operand) { return operand == stage; });
       if (cube_operand) continue;
-      const std::int64_t elements = num_elements(stage->shape);
-      // Per-channel operands (at most one value per output channel) need the tile's channels only.
-      bytes += round_up((elements <= num_elements(cube.shape) / std::max<std::int64_t>(1, gemm_of(cube).m) ? base_n
-                                                                                                             : base_m * base_n) *
-                            es,
-                        kBlockAlignBytes);
+      // Per-channel operands (at most one value per output channel: the GEMM's n per group) need
+      // the tile's channels only; others a whole tile.
+      const Gemm g = gemm_of(cube);
+      const bool per_channel = num_elements(stage->shape) <= g.batch * g.n;
+      bytes += round_up((per_channel ? base_n : base_m * base_n) * es, kBlockAlignBytes);
     }
     return bytes;
   }
@@ -182,12 +181,16 @@ class Scheduler {
     const std::int64_t fm = target_.cube_m, fk = target_.cube_k, fn = target_.cube_n;
     const std::int64_t mp = round_up(g.m, fm), kp = round_up(g.k, fk), np = round_up(g.n, fn);
     const std::int64_t buffers = schedule_.buffer_count;
-    for (const auto& [name, value] : {std::pair{"base_m", manual_.base_m}, std::pair{"base_n", manual_.base_n},
-                                      std::pair{"base_k", manual_.base_k}, std::pair{"l1_k", manual_.l1_k}})
-      if (value && (*value < 1 || *value % (std::string(name) == "base_m" ? fm : std::string(name) == "base_n" ? fn : fk) != 0))
-        fail(cube.name, std::string(name) + " " + std::to_string(*value) + " is not a positive multiple of the " +
-                            std::to_string(std::string(name) == "base_m" ? fm : std::string(name) == "base_n" ? fn : fk) +
-                            "-element fractal");
+    struct Knob {
+      const char* name;
+      std::optional<std::int64_t> value;
+      std::int64_t fractal;
+    };
+    for (const Knob& knob : {Knob{"base_m", manual_.base_m, fm}, Knob{"base_n", manual_.base_n, fn},
+                             Knob{"base_k", manual_.base_k, fk}, Knob{"l1_k", manual_.l1_k, fk}})
+      if (knob.value && (*knob.value < 1 || *knob.value % knob.fractal != 0))
+        fail(cube.name, std::string(knob.name) + " " + std::to_string(*knob.value) + " is not a positive multiple of the " +
+                            std::to_string(knob.fractal) + "-element fractal");
     if (manual_.l1_k && manual_.base_k && *manual_.l1_k % *manual_.base_k != 0)
       fail(cube.name, "l1_k " + std::to_string(*manual_.l1_k) + " is not a multiple of base_k " +
                           std::to_string(*manual_.base_k));
