@@ -330,3 +330,25 @@ TEST_CASE("tbe: an operator definition derives inference, golden kernel and cost
   InferenceContext wrong{node, 1, {&x, &bad}, {nullptr, nullptr}, {ValueInfo{"y", DType::Undefined, std::nullopt}}};
   check_error([&] { op.infer(wrong); }, ErrorCode::TbeExpressionInvalid, {"node 'n0'", "com.example::ScaledRelu", "vmul", "'s' [4]"});
 }
+
+TEST_CASE("tbe: int8 Cube operands accumulate in int32; a cast makes the result float") {
+  const std::vector<double> av{-128, 127, 3, -4, 5, 6}, bv{127, -128, 2, 1, -1, 7};  // [2x3], [3x2]
+  const Tensor at = Tensor::from_vector<std::int8_t>({2, 3}, {-128, 127, 3, -4, 5, 6});
+  const Tensor bt = Tensor::from_vector<std::int8_t>({3, 2}, {127, -128, 2, 1, -1, 7});
+  const TensorExpr mm = matmul(placeholder("a", {2, 3}, DType::Int8), placeholder("b", {3, 2}, DType::Int8));
+  CHECK(mm.dtype() == DType::Int32);
+  std::vector<double> expected;
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 2; ++j) {
+      double sum = 0;
+      for (int k = 0; k < 3; ++k) sum += av[i * 3 + k] * bv[k * 2 + j];
+      expected.push_back(sum);
+    }
+  check_close(golden(mm, {{"a", &at}, {"b", &bt}}), expected, 0);
+  const TensorExpr y = vmuls(cast(mm, DType::Float32), 0.5);
+  std::vector<double> halved;
+  for (const double v : expected) halved.push_back(v / 2);
+  check_close(golden(y, {{"a", &at}, {"b", &bt}}), halved, 0);
+  // The device evaluation sums the int8 products exactly in its accumulator as well.
+  check_close(evaluate(mm, {{"a", &at}, {"b", &bt}}, {Numerics::Device, DType::Float16, 1}).to_doubles(), expected, 0);
+}
