@@ -32,14 +32,27 @@ MODELS = {
     "squeezenet1_0": lambda: models.squeezenet1_0(weights=None),
     "efficientnet_b0": lambda: models.efficientnet_b0(weights=None),
     "bert_encoder": small_models.BertEncoder,
+    "bert_base_encoder": small_models.BertBaseEncoder,
+    "vit_b_16": lambda: vit_b_16_random_head(),
     "yolo_style": small_models.YoloStyle,
 }
+
+def vit_b_16_random_head():
+    """torchvision's ViT-B/16 with its classifier drawn at random: torchvision zero-initialises
+    it, which would make every output 0 and a comparison of two runtimes' outputs say nothing."""
+    model = models.vit_b_16(weights=None)
+    torch.nn.init.normal_(model.heads.head.weight, std=0.02)
+    torch.nn.init.normal_(model.heads.head.bias, std=0.02)
+    return model
+
 
 # Input name, example input and dynamic axes per model (the image models share the default).
 IMAGE_INPUT = ("input", lambda batch, gen: torch.randn(batch, 3, 224, 224, generator=gen), {0: "batch"})
 INPUTS = {
     "bert_encoder": ("input_ids", lambda batch, gen: torch.randint(0, 1000, (batch, 64), generator=gen),
                      {0: "batch", 1: "sequence"}),
+    "bert_base_encoder": ("hidden_states", lambda batch, gen: torch.randn(batch, 512, 768, generator=gen),
+                          {0: "batch", 1: "sequence"}),
     "yolo_style": ("images", lambda batch, gen: torch.randn(batch, 3, 320, 320, generator=gen),
                    {0: "batch", 2: "height", 3: "width"}),
 }

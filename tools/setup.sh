@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything ascend-tools needs to build, test and run its main job, from Debian 12's
 # packages only. Idempotent: skips apt when every package is already installed.
+# libdnnl-dev: oneDNN, the float32 GEMM of the built-in Conv/MatMul/Gemm kernels (twice Eigen's speed).
 # chromium (and a font for it): the suite renders the HTML reports in headless Chromium
 # (profiler_screenshot, validator_screenshot) and fails without it. clang and its runtime
 # libraries (libFuzzer, ASan, UBSan) build the fuzz harnesses the suite runs (tests/fuzz).
@@ -11,6 +12,7 @@ packages=(
   libboost-dev libboost-program-options-dev libboost-filesystem-dev
   libonnx-dev libonnx-testdata libprotobuf-dev protobuf-compiler
   libyaml-cpp-dev libeigen3-dev nlohmann-json3-dev doctest-dev
+  libdnnl-dev
   python3 python3-dev python3-numpy python3-onnx python3-torch python3-torchvision
   pybind11-dev python3-pytest python3-pil
   chromium fonts-dejavu-core

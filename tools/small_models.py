@@ -50,6 +50,24 @@ class BertEncoder(nn.Module):
         return x
 
 
+class BertBaseEncoder(nn.Module):
+    """BERT-base's encoder stack on embeddings: 12 layers, hidden 768, 12 heads, GELU feed-forward of
+    3072, input [batch, sequence, 768] (the benchmarks use sequence 512)."""
+
+    def __init__(self):
+        super().__init__()
+        # Separate layers (nn.TransformerEncoder would copy one, and the exporter would store its
+        # weights once): twelve layers' weights, as the real model has.
+        self.layers = nn.ModuleList(
+            nn.TransformerEncoderLayer(d_model=768, nhead=12, dim_feedforward=3072, activation="gelu", batch_first=True)
+            for _ in range(12))
+
+    def forward(self, hidden_states):
+        for layer in self.layers:
+            hidden_states = layer(hidden_states)
+        return hidden_states
+
+
 def conv_bn_silu(cin, cout, k=1, s=1):
     return nn.Sequential(nn.Conv2d(cin, cout, k, s, k // 2, bias=False), nn.BatchNorm2d(cout), nn.SiLU())
 

@@ -135,10 +135,27 @@ double process_cpu_ms() {
   return (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3 + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3;
 }
 
+// Resident memory of this process now, from /proc/self/status (VmRSS), in MiB.
+double current_rss_mb() {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("VmRSS:", 0) == 0) return std::atof(line.c_str() + 6) / 1024.0;
+  return 0;
+}
+
+// The peak resident memory of this process so far, in MiB.
+double peak_rss_mb() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
+}
+
 struct Timed {
   std::vector<double> times_ms;
   std::vector<double> cpu_ms;  // less disturbed than wall time when other work shares the cores
   std::vector<float> output;
+  double rss_before_mb = 0;  // ONNX Runtime: node's resident memory before the session
+  double peak_rss_mb = 0;    // ONNX Runtime: its process's peak
 };
 
 // ONNX Runtime's run, through node and ort_run.js, on the input written to `input_file`.
@@ -164,6 +181,8 @@ Timed run_ort(const Options& options, const std::filesystem::path& work, const s
   const nlohmann::json result = nlohmann::json::parse(text);
   timed.times_ms = result.at("times_ms").get<std::vector<double>>();
   timed.cpu_ms = result.at("cpu_ms").get<std::vector<double>>();
+  timed.rss_before_mb = result.value("rss_before_mb", 0.0);
+  timed.peak_rss_mb = result.value("peak_rss_mb", 0.0);
   std::ifstream output(output_file, std::ios::binary);
   timed.output.resize(std::filesystem::file_size(output_file) / sizeof(float));
   output.read(reinterpret_cast<char*>(timed.output.data()), static_cast<std::streamsize>(timed.output.size() * sizeof(float)));
@@ -212,6 +231,7 @@ int run(int argc, char** argv) {
       return 0;
     }
   const Options options = parse_options(argc, argv);
+  const double rss_before_mb = current_rss_mb();
 
   asc::host::PluginHost host(asc::host::plugin_search_path({}));
   host.load_all();
@@ -253,18 +273,22 @@ int run(int argc, char** argv) {
   std::printf("model %s, input %s %s, %d threads, %d warm-up + %d timed runs per runtime and round, fusion %s\n",
               options.model.filename().c_str(), input_info.name.c_str(), asc::shape_to_string(input_shape).c_str(),
               options.threads, options.warmup, options.runs, options.fusion ? "on" : "off");
-  std::map<std::string, std::vector<double>> ratios;
+  std::map<std::string, std::vector<double>> ratios, cpu_ratios;
+  double ort_peak_mb = 0, ort_before_mb = 0;
   try {
     for (int round = 1; round <= options.rounds; ++round) {
       const Timed ort = run_ort(options, work, input_info.name, input_shape);
       const double ort_ms = median(ort.times_ms);
       const double ort_cpu_ms = median(ort.cpu_ms);
       std::printf("round %d: onnxruntime %8.2f ms (cpu %.2f ms)\n", round, ort_ms, ort_cpu_ms);
+      ort_peak_mb = std::max(ort_peak_mb, ort.peak_rss_mb);
+      ort_before_mb = ort.rss_before_mb;
       for (std::size_t b = 0; b < executables.size(); ++b) {
         const Timed ours = run_ours(*executables[b], inputs, options);
         const double ours_ms = median(ours.times_ms);
         ratios[options.backends[b]].push_back(ours_ms / ort_ms);
         const double ours_cpu_ms = median(ours.cpu_ms);
+        cpu_ratios[options.backends[b]].push_back(ours_cpu_ms / ort_cpu_ms);
         std::printf("round %d: %-11s %8.2f ms (cpu %.2f ms)  ratio %.2f (cpu %.2f)  %s vs onnxruntime\n", round,
                     options.backends[b].c_str(), ours_ms, ours_cpu_ms, ours_ms / ort_ms, ours_cpu_ms / ort_cpu_ms,
                     agreement(ours.output, ort.output).c_str());
@@ -277,7 +301,15 @@ int run(int argc, char** argv) {
   }
   std::filesystem::remove_all(work);
   for (const std::string& name : options.backends)
-    std::printf("%s/onnxruntime median ratio over %d round(s): %.2f\n", name.c_str(), options.rounds, median(ratios[name]));
+    std::printf("%s/onnxruntime median ratio over %d round(s): %.2f (cpu %.2f)\n", name.c_str(), options.rounds,
+                median(ratios[name]), median(cpu_ratios[name]));
+  // Each process's peak, and what it held before loading the model (plugins or node + the
+  // onnxruntime module): run one backend per invocation (--backends) for that backend's own peak.
+  std::string ours;
+  for (const std::string& name : options.backends) ours += (ours.empty() ? "" : "+") + name;
+  std::printf("peak RSS: %s %.0f MiB (%.0f MiB before loading the model), onnxruntime %.0f MiB (%.0f MiB before "
+              "its session)\n",
+              ours.c_str(), peak_rss_mb(), rss_before_mb, ort_peak_mb, ort_before_mb);
   return 0;
 }
 

@@ -6,7 +6,8 @@
 // INPUT.f32 holds the float32 input (little-endian, DIMS like 1,3,224,224); the first graph output
 // of the last run is written to OUTPUT.f32 so the caller can check both runtimes computed the same
 // thing. Prints one JSON line: {"output": name, "times_ms": [wall time per timed run],
-// "cpu_ms": [CPU time of all the process's threads per timed run]}.
+// "cpu_ms": [CPU time of all the process's threads per timed run], "rss_before_mb": node's
+// resident memory before the session is created, "peak_rss_mb": the process's peak}.
 // onnxruntime-node is resolved from NODE_PATH (the directory npm installed package.json into).
 'use strict';
 const fs = require('fs');
@@ -18,6 +19,7 @@ async function main(argv) {
     return 2;
   }
   const [model, inputFile, inputName, dimsText, threads, warmup, runs, outputFile] = argv;
+  const rssBeforeMb = process.memoryUsage().rss / (1024 * 1024);
   const session = await ort.InferenceSession.create(model, {
     executionProviders: ['cpu'],
     intraOpNumThreads: Number(threads),
@@ -43,7 +45,9 @@ async function main(argv) {
   const outputName = session.outputNames[0];
   const output = result[outputName].data;
   fs.writeFileSync(outputFile, Buffer.from(output.buffer, output.byteOffset, output.byteLength));
-  process.stdout.write(JSON.stringify({ output: outputName, times_ms: times, cpu_ms: cpuTimes }) + '\n');
+  const peakRssMb = process.resourceUsage().maxRSS / 1024;  // maxRSS is in KiB
+  process.stdout.write(JSON.stringify({ output: outputName, times_ms: times, cpu_ms: cpuTimes,
+                                        rss_before_mb: rssBeforeMb, peak_rss_mb: peakRssMb }) + '\n');
   return 0;
 }
 

@@ -55,7 +55,7 @@ const std::vector<FlagSpec>& flag_specs() {
       {.name = "soc_version", .value_name = "SOC",
        .help = "the simulated device's chip; an .om compiled for another is refused (default: the .om's)",
        .group = "Run"},
-      {.name = "threads", .value_name = "N", .help = "host threads each simulated kernel may use (default 1)",
+      {.name = "threads", .value_name = "N", .help = "host threads each simulated kernel may use (default: $ASC_NUM_THREADS, else every core)",
        .group = "Run"},
       {.name = "profiler",
        .help = "write an msprof-style profile to <output>/profiler (needs --output); under msprof (docs/msprof.md) "

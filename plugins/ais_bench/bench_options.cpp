@@ -1,6 +1,7 @@
 #include "bench_options.hpp"
 
 #include <asc/sdk/error.hpp>
+#include <asc/sdk/parallel.hpp>
 #include <sstream>
 
 namespace asc::bench {
@@ -89,8 +90,7 @@ BenchOptions parse_bench_options(const StageParams& params) {
   options.backend = params.get_string("backend");
   options.soc_version = optional_string(params, "soc_version");
   options.soc_dir = optional_string(params, "soc_dir");
-  options.threads = static_cast<int>(params.get_int("threads"));
-  if (options.threads < 1) bad_value("threads must be at least 1");
+  options.threads = threads_or_default(params.get_int("threads"), "ais_bench: 'threads'");
   options.command_line = lines_of(optional_string(params, "command_line"));
 
   // ais_bench's own checks, with its reasons.
@@ -140,7 +140,8 @@ std::vector<ParamSpec> bench_param_specs() {
       {"soc_version", ParamType::String, false, "",
        "the simulated device's chip; an .om compiled for another is an error (default: the .om's own)"},
       {"soc_dir", ParamType::Path, false, "", "directory of SoC files (default: $ASC_SOC_DIR, else the installed ones)"},
-      {"threads", ParamType::Int, false, "1", "host threads each kernel may use"},
+      {"threads", ParamType::Int, false, "0",
+       "host threads each kernel may use (0: $ASC_NUM_THREADS, else every core)"},
       {"command_line", ParamType::String, false, "",
        "the invoking command's arguments, one per line, recorded as _summary.json's \"args\""},
   };

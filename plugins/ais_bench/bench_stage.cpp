@@ -241,6 +241,7 @@ void run(PipelineContext& ctx, const StageParams& params) {
   BenchRun run = run_samples(model, options, samples, std::move(first_inputs), prefix, generator,
                              collection.has_value(), ctx.show_progress);
   run.measurements.batchsize = batchsize;
+  run.measurements.host_threads = options.threads;
   for (const std::string& line : summary_lines(run.measurements, options.display_all_summary)) say(line);
   if (!prefix.empty()) {
     const std::vector<std::string> args = options.command_line.empty() ? default_args(params) : options.command_line;

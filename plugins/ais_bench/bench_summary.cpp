@@ -54,6 +54,7 @@ nlohmann::ordered_json summary_json(const BenchMeasurements& measurements, const
   json["throughput"] = throughput(measurements);
   json["pid"] = pid;
   json["host_wall_time"] = stats_json(measurements.host_wall_ms);
+  json["host_threads"] = measurements.host_threads;
   return json;
 }
 

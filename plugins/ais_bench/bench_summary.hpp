@@ -16,6 +16,7 @@ namespace asc::bench {
 struct BenchMeasurements {
   std::vector<double> npu_compute_ms, h2d_ms, d2h_ms, host_wall_ms;  // one entry per measured inference
   std::int64_t batchsize = 1;
+  int host_threads = 1;  // the host threads the functional emulation was given
 };
 
 // 1000 * batchsize / mean NPU compute time; 0 when that mean is 0 (as ais_bench).
@@ -26,7 +27,8 @@ double throughput(const BenchMeasurements& measurements);
 std::vector<std::string> summary_lines(const BenchMeasurements& measurements, bool display_all_summary);
 
 // _summary.json: filesinfo, args, NPU_compute_time, H2D_latency, D2H_latency,
-// npu_compute_time_list, throughput, pid (ais_bench's keys and order), then host_wall_time.
+// npu_compute_time_list, throughput, pid (ais_bench's keys and order), then host_wall_time and
+// host_threads.
 nlohmann::ordered_json summary_json(const BenchMeasurements& measurements, const std::vector<SampleFiles>& files,
                                     const std::vector<std::string>& args, long pid);
 

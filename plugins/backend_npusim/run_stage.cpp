@@ -3,6 +3,7 @@
 #include <asc/sdk/error.hpp>
 #include <asc/sdk/io.hpp>
 #include <asc/sdk/log.hpp>
+#include <asc/sdk/parallel.hpp>
 #include <asc/sdk/parser.hpp>
 #include <asc/sdk/registry.hpp>
 #include <cstdio>
@@ -83,8 +84,7 @@ void run(PipelineContext& ctx, const StageParams& params) {
   CollectingSink sink;
   RunOptions options;
   options.profile_sink = &sink;
-  options.threads = static_cast<int>(params.get_int("threads"));
-  if (options.threads < 1) throw Error(ErrorCode::ConfigBadValue, std::string(kStage) + ": 'threads' must be at least 1");
+  options.threads = threads_or_default(params.get_int("threads"), std::string(kStage) + ": 'threads'");
   if (params.has("dump_dir")) options.dump_dir = params.get_path("dump_dir");
   const TensorMap outputs = executable->execute(inputs, options);
 
@@ -138,7 +138,8 @@ StageDefinition npusim_run_stage() {
        "shapes for random inputs with symbolic dims, \"name:1,3,224,224;name2:...\" (others: symbolic dims = 1)"},
       {"output_dir", ParamType::Path, true, "", "directory for <output name>.npy ('/' and ':' in names become '_')"},
       {"dump_dir", ParamType::Path, false, "", "also write every node's outputs and a manifest.json here"},
-      {"threads", ParamType::Int, false, "1", "threads each kernel may use"},
+      {"threads", ParamType::Int, false, "0",
+       "threads each kernel may use (0: $ASC_NUM_THREADS, else every core)"},
       {"om", ParamType::Path, false, "",
        "run this .om (written by npusim.compile / atc) instead of compiling the pipeline's graph"},
       {"soc_version", ParamType::String, false, "",

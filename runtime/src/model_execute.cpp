@@ -6,9 +6,9 @@
 // output buffers, and the run occupies the AI cores for its tasks' simulated time.
 #include <algorithm>
 #include <cstring>
-#include <thread>
 
 #include "acl/acl.h"
+#include "asc/sdk/parallel.hpp"
 #include "api_guard.hpp"
 #include "data_buffer.hpp"
 #include "device.hpp"
@@ -35,9 +35,11 @@ std::string values_text(const std::vector<std::uint64_t>& values) {
   return text;
 }
 
+// ASC_ACL_THREADS (the runtime's own variable, kept for existing programs) wins over
+// ASC_NUM_THREADS; without either, every core (asc::default_threads).
 int emulation_threads() {
   if (const char* value = std::getenv("ASC_ACL_THREADS"); value != nullptr && std::atoi(value) > 0) return std::atoi(value);
-  return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  return default_threads();
 }
 
 // The profile the dynamic tensor's content (device memory) chooses.

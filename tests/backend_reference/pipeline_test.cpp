@@ -87,3 +87,24 @@ TEST_CASE("asc run run_reference.yaml with dump_dir dumps every node") {
   CHECK(std::filesystem::exists(dir / "dump/add.0.npy"));
   CHECK(std::filesystem::exists(dir / "dump/manifest.json"));
 }
+
+TEST_CASE("asc run run_reference.yaml: threads default to ASC_NUM_THREADS, and --set threads wins over it") {
+  TempDir dir;
+  make_model(dir);
+  const std::string command = std::string(ASC_EXECUTABLE) + " run " + ASC_SOURCE_DIR +
+                              "/configs/pipelines/run_reference.yaml --set model='" + (dir / "model.onnx").string() +
+                              "' --set inputs='" + (dir / "a.npy").string() + "," + (dir / "b.npy").string() +
+                              "' --set output_dir='" + (dir / "out").string() + "'";
+  // The pipeline's default (0) reads the variable: a bad value is refused with its name.
+  const int refused = std::system(("ASC_NUM_THREADS=abc " + command + " > '" + (dir / "bad.log").string() + "' 2>&1").c_str());
+  CHECK(refused != 0);
+  std::ifstream bad(dir / "bad.log");
+  std::stringstream text;
+  text << bad.rdbuf();
+  CHECK(text.str().find("EE5007") != std::string::npos);
+  CHECK(text.str().find("ASC_NUM_THREADS") != std::string::npos);
+  // A count given in the pipeline does not read it, and the run succeeds.
+  CHECK(run_command("ASC_NUM_THREADS=abc " + command + " --set threads=2", dir / "set.log") == 0);
+  CHECK(run_command("ASC_NUM_THREADS=2 " + command, dir / "variable.log") == 0);
+  check_close(read_npy(dir / "out/y.npy"), read_npy(dir / "y_expected.npy"));
+}

@@ -43,6 +43,24 @@ TEST_CASE("Conv: depthwise with stride 2") {
              attrs({{"group", std::int64_t{3}}, {"strides", Ints{2, 2}}, {"pads", Ints{1, 1, 1, 1}}}), 30);
 }
 
+TEST_CASE("Conv: depthwise (direct kernel) with dilation, asymmetric pads, no bias and several threads") {
+  for (int threads : {1, 2, 3}) {
+    CAPTURE(threads);
+    // 5 channels x 2 images: planes shared between the threads; pads larger than the dilated reach.
+    check_conv({2, 5, 11, 10}, {5, 1, 3, 3}, {5, {1, 2}, {2, 1}, {2, 0}, {1, 3}}, false,
+               attrs({{"group", std::int64_t{5}}, {"strides", Ints{1, 2}}, {"dilations", Ints{2, 1}},
+                      {"pads", Ints{2, 0, 1, 3}}}),
+               60, threads);
+    check_conv({1, 4, 14, 14}, {4, 1, 5, 5}, {4, {1, 1}, {1, 1}, {2, 2}, {2, 2}}, true,
+               attrs({{"group", std::int64_t{4}}, {"pads", Ints{2, 2, 2, 2}}}), 61, threads);
+  }
+  // 1-D and 3-D windows take the same path.
+  check_conv({1, 3, 17}, {3, 1, 4}, {3, {3}, {1}, {1}, {2}}, true,
+             attrs({{"group", std::int64_t{3}}, {"strides", Ints{3}}, {"pads", Ints{1, 2}}}), 62, 2);
+  check_conv({1, 2, 4, 5, 6}, {2, 1, 2, 3, 3}, {2, {1, 1, 2}, {1, 1, 1}, {1, 1, 1}, {0, 1, 1}}, true,
+             attrs({{"group", std::int64_t{2}}, {"strides", Ints{1, 1, 2}}, {"pads", Ints{1, 1, 1, 0, 1, 1}}}), 63, 2);
+}
+
 TEST_CASE("Conv: dilation 2") {
   check_conv({1, 2, 9, 8}, {3, 2, 3, 3}, {1, {1, 1}, {2, 2}, {2, 1}, {2, 1}}, false,
              attrs({{"dilations", Ints{2, 2}}, {"pads", Ints{2, 1, 2, 1}}}), 40);
@@ -82,6 +100,16 @@ TEST_CASE("Conv: 1x1 pointwise and a ResNet-style 7x7 stride-2 stem") {
   check_conv({2, 5, 4, 3}, {7, 5, 1, 1}, {1, {1, 1}, {1, 1}, {0, 0}, {0, 0}}, true, {}, 90);
   check_conv({1, 3, 20, 18}, {8, 3, 7, 7}, {1, {2, 2}, {1, 1}, {3, 3}, {3, 3}}, false,
              attrs({{"strides", Ints{2, 2}}, {"pads", Ints{3, 3, 3, 3}}, {"kernel_shape", Ints{7, 7}}}), 95);
+}
+
+TEST_CASE("Conv: a batch of at least two images per thread is shared out by image") {
+  for (int threads : {2, 3}) {
+    CAPTURE(threads);
+    check_conv({6, 4, 9, 9}, {10, 2, 3, 3}, {2, {2, 1}, {1, 1}, {1, 1}, {1, 1}}, true,
+               attrs({{"group", std::int64_t{2}}, {"strides", Ints{2, 1}}, {"pads", Ints{1, 1, 1, 1}}}), 98,
+               threads);
+    check_conv({7, 3, 20, 20}, {5, 3, 1, 1}, {1, {1, 1}, {1, 1}, {0, 0}, {0, 0}}, false, {}, 99, threads);
+  }
 }
 
 TEST_CASE("Conv: threads split the output channels without changing the result") {

@@ -1,9 +1,15 @@
-// asc::parallel_for: every item once, on the pool's threads, exceptions and nesting.
+// asc::parallel_for: every item once, on the pool's threads, exceptions and nesting; and the
+// default thread count (default_threads, threads_or_default).
 #include <doctest/doctest.h>
 
+#include <sched.h>
+
+#include <asc/sdk/error.hpp>
 #include <asc/sdk/parallel.hpp>
 #include <atomic>
+#include <cstdlib>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <thread>
@@ -57,4 +63,71 @@ TEST_CASE("a nested parallel_for runs its items on the calling thread") {
     });
   });
   CHECK(inner.load() == 40);
+}
+
+namespace {
+
+// Sets (or with nullptr unsets) ASC_NUM_THREADS for one scope, restoring the old value after.
+class ThreadsVariable {
+ public:
+  explicit ThreadsVariable(const char* value) {
+    if (const char* old = std::getenv("ASC_NUM_THREADS")) old_ = old;
+    if (value != nullptr) setenv("ASC_NUM_THREADS", value, 1);
+    else unsetenv("ASC_NUM_THREADS");
+  }
+  ~ThreadsVariable() {
+    if (old_) setenv("ASC_NUM_THREADS", old_->c_str(), 1);
+    else unsetenv("ASC_NUM_THREADS");
+  }
+
+ private:
+  std::optional<std::string> old_;
+};
+
+int affinity_cpus() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  REQUIRE(sched_getaffinity(0, sizeof(set), &set) == 0);
+  return CPU_COUNT(&set);
+}
+
+}  // namespace
+
+TEST_CASE("default_threads: ASC_NUM_THREADS, else the CPUs of the affinity mask") {
+  {
+    ThreadsVariable unset(nullptr);
+    CHECK(asc::default_threads() == affinity_cpus());
+  }
+  {
+    ThreadsVariable empty("");
+    CHECK(asc::default_threads() == affinity_cpus());
+  }
+  ThreadsVariable three("3");
+  CHECK(asc::default_threads() == 3);
+}
+
+TEST_CASE("threads_or_default: a chosen count wins, 0 means the default, bad values are EE5007") {
+  ThreadsVariable three("3");
+  CHECK(asc::threads_or_default(2, "stage: 'threads'") == 2);
+  CHECK(asc::threads_or_default(0, "stage: 'threads'") == 3);
+  for (std::int64_t bad : {std::int64_t{-1}, std::int64_t{5000}}) {
+    try {
+      asc::threads_or_default(bad, "stage: 'threads'");
+      FAIL("no error for " << bad);
+    } catch (const asc::Error& error) {
+      CHECK(error.code() == asc::ErrorCode::ConfigBadValue);
+      CHECK(std::string(error.what()).find("stage: 'threads'") != std::string::npos);
+    }
+  }
+  for (const char* bad : {"abc", "0", "-1", "4x", "99999"}) {
+    CAPTURE(bad);
+    ThreadsVariable variable(bad);
+    try {
+      asc::default_threads();
+      FAIL("no error");
+    } catch (const asc::Error& error) {
+      CHECK(error.code() == asc::ErrorCode::ConfigBadValue);
+      CHECK(std::string(error.what()).find("ASC_NUM_THREADS") != std::string::npos);
+    }
+  }
 }

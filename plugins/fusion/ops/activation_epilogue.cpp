@@ -72,7 +72,7 @@ Tensor apply_activation(const Node& fused, Tensor value, int threads) {
     const Tensor gate = run_inner(fused, "Sigmoid", {&value}, threads);
     return run_inner(fused, "Mul", {&value, &gate}, threads);
   }
-  if (kind == "Gelu" || kind == "GeluTanh") return gelu(value, kind == "GeluTanh", fused);
+  if (kind == "Gelu" || kind == "GeluTanh") return gelu(value, kind == "GeluTanh", fused, threads);
   Attributes attributes;
   if (kind == "LeakyRelu") {
     attributes.set("alpha", params[0]);

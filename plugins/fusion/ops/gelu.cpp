@@ -31,7 +31,7 @@ void infer(InferenceContext& context) {
 }
 
 void compute(KernelContext& context) {
-  context.outputs[0] = gelu(context.input(0), uses_tanh(context.node), context.node);
+  context.outputs[0] = gelu(context.input(0), uses_tanh(context.node), context.node, context.threads);
 }
 
 CostFacts cost(const CostContext& context) { return elementwise_cost(context, uses_tanh(context.node) ? 14 : 12); }

@@ -1,11 +1,13 @@
 #include "ops/gelu_math.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <string>
 #include <type_traits>
 
 #include <asc/sdk/error.hpp>
+#include <asc/sdk/parallel.hpp>
 
 namespace asc::fusion {
 namespace {
@@ -19,7 +21,7 @@ double gelu_tanh(double x) {
 
 }  // namespace
 
-Tensor gelu(const Tensor& x, bool tanh_approximation, const Node& node) {
+Tensor gelu(const Tensor& x, bool tanh_approximation, const Node& node, int threads) {
   if (!is_floating(x.dtype()))
     throw Error(ErrorCode::OperatorDtypeUnsupported,
                 node.describe() + ": GELU needs a floating input, got " + std::string(dtype_name(x.dtype())));
@@ -31,12 +33,16 @@ Tensor gelu(const Tensor& x, bool tanh_approximation, const Node& node) {
       const T* in = x.data<T>();
       T* out = y.data<T>();
       const std::int64_t count = x.numel();
-      for (std::int64_t i = 0; i < count; ++i) {
-        double v;
-        if constexpr (std::is_same_v<T, double>) v = in[i];
-        else v = static_cast<float>(in[i]);
-        out[i] = static_cast<T>(tanh_approximation ? gelu_tanh(v) : gelu_exact(v));
-      }
+      constexpr std::int64_t kChunk = 16384;
+      parallel_for(threads, (count + kChunk - 1) / kChunk, [&](std::int64_t chunk) {
+        const std::int64_t end = std::min(count, (chunk + 1) * kChunk);
+        for (std::int64_t i = chunk * kChunk; i < end; ++i) {
+          double v;
+          if constexpr (std::is_same_v<T, double>) v = in[i];
+          else v = static_cast<float>(in[i]);
+          out[i] = static_cast<T>(tanh_approximation ? gelu_tanh(v) : gelu_exact(v));
+        }
+      });
     }
   });
   return y;

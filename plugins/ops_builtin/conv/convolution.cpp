@@ -1,6 +1,7 @@
 #include "conv/convolution.hpp"
 
 #include <algorithm>
+#include <type_traits>
 #include <vector>
 
 #include <asc/sdk/parallel.hpp>
@@ -102,6 +103,61 @@ std::int64_t column_block(std::int64_t rows, std::size_t element_bytes) {
   return std::max(kMinColumnBlock, fitting / 16 * 16);
 }
 
+// A depthwise group (one input and one output channel) computed directly: each output row starts
+// at the bias and every tap in the image adds weight * pixel along the row (a contiguous, vector
+// loop for unit stride). im2col + GEMM would unfold kernel_size copies of the plane for a 1-row
+// product, one parallel_for per channel.
+template <class T>
+[[gnu::always_inline]] inline void depthwise_plane(const Window3& w, const T* image, const T* weights, T bias,
+                                                   T* out) {
+  const std::int64_t out_w = w.output[2];
+  for (std::int64_t od = 0; od < w.output[0]; ++od)
+    for (std::int64_t oh = 0; oh < w.output[1]; ++oh) {
+      T* row = out + (od * w.output[1] + oh) * out_w;
+      std::fill(row, row + out_w, bias);
+      for (std::int64_t kd = 0; kd < w.kernel[0]; ++kd) {
+        const std::int64_t id = od * w.stride[0] - w.pad_begin[0] + kd * w.dilation[0];
+        if (id < 0 || id >= w.input[0]) continue;
+        for (std::int64_t kh = 0; kh < w.kernel[1]; ++kh) {
+          const std::int64_t ih = oh * w.stride[1] - w.pad_begin[1] + kh * w.dilation[1];
+          if (ih < 0 || ih >= w.input[1]) continue;
+          const T* in_row = image + (id * w.input[1] + ih) * w.input[2];
+          for (std::int64_t kw = 0; kw < w.kernel[2]; ++kw) {
+            const T weight = weights[(kd * w.kernel[1] + kh) * w.kernel[2] + kw];
+            // Output columns whose image column ow * stride + shift lies in [0, width).
+            const std::int64_t shift = kw * w.dilation[2] - w.pad_begin[2];
+            const std::int64_t lo = std::clamp<std::int64_t>(window_ceil_div(-shift, w.stride[2]), 0, out_w);
+            const std::int64_t hi =
+                std::clamp<std::int64_t>(window_ceil_div(w.input[2] - shift, w.stride[2]), lo, out_w);
+            if (w.stride[2] == 1) {
+              const T* in = in_row + shift;
+              for (std::int64_t ow = lo; ow < hi; ++ow) row[ow] += weight * in[ow];
+            } else {
+              for (std::int64_t ow = lo; ow < hi; ++ow) row[ow] += weight * in_row[ow * w.stride[2] + shift];
+            }
+          }
+        }
+      }
+    }
+}
+
+// The float32 plane compiled for AVX-512, AVX2 + FMA and the baseline, chosen by the CPU at load
+// (the rest of the plugin targets baseline x86-64; GEMM has its own variants).
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#endif
+void depthwise_plane_f32(const Window3& w, const float* image, const float* weights, float bias, float* out) {
+  depthwise_plane(w, image, weights, bias, out);
+}
+
+template <class T>
+void depthwise(const Window3& w, const T* image, const T* weights, T bias, T* out) {
+  if constexpr (std::is_same_v<T, float>)
+    depthwise_plane_f32(w, image, weights, bias, out);
+  else
+    depthwise_plane(w, image, weights, bias, out);
+}
+
 }  // namespace
 
 template <class T>
@@ -193,11 +249,29 @@ void convolve(const ConvGeometry& geometry, const T* x, const T* w, const T* bia
   const bool pointwise = window.kernel_size() == 1 && window.stride == std::array<std::int64_t, 3>{1, 1, 1} &&
                          window.pad_begin == std::array<std::int64_t, 3>{0, 0, 0} &&
                          window.input == window.output;
-  for (std::int64_t n = 0; n < geometry.batch; ++n)
+  if (group_in == 1 && group_out == 1 && geometry.group > 1) {  // depthwise: planes shared between the threads
+    parallel_for(threads, geometry.batch * geometry.group, [&](std::int64_t plane) {
+      const std::int64_t n = plane / geometry.group;
+      const std::int64_t g = plane % geometry.group;
+      depthwise(window, x + (n * geometry.in_channels + g) * window.input_size(), w + g * rows,
+                      bias != nullptr ? bias[g] : T(0), y + (n * geometry.out_channels + g) * window.output_size());
+    });
+    return;
+  }
+  auto image = [&](std::int64_t n, int image_threads) {
     for (std::int64_t g = 0; g < geometry.group; ++g)
       convolve_group(window, pointwise, x + (n * geometry.in_channels + g * group_in) * window.input_size(), group_in,
                      w + g * group_out * rows, group_out, bias != nullptr ? bias + g * group_out : nullptr,
-                     y + (n * geometry.out_channels + g * group_out) * window.output_size(), threads);
+                     y + (n * geometry.out_channels + g * group_out) * window.output_size(), image_threads);
+  };
+  // A batch of at least two images per thread: whole images per thread, each GEMM on all of an
+  // image's positions and channels (splitting one image's small deep layers between threads
+  // gives each a thin, slower product and a synchronisation per layer and image).
+  if (threads > 1 && geometry.batch >= 2 * threads) {
+    parallel_for(threads, geometry.batch, [&](std::int64_t n) { image(n, 1); });
+    return;
+  }
+  for (std::int64_t n = 0; n < geometry.batch; ++n) image(n, threads);
 }
 
 template <class T>

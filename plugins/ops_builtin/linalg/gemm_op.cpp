@@ -59,13 +59,13 @@ void gemm_integer_loops(bool trans_a, bool trans_b, const GemmShape& s, T alpha,
 }
 
 Tensor run_gemm(const Tensor& a, const Tensor& b, const Tensor* c, bool trans_a, bool trans_b, double alpha,
-                double beta, const Node& node) {
+                double beta, const Node& node, int threads) {
   const GemmShape s = gemm_shape(a.shape(), b.shape(), trans_a, trans_b, node);
   const DType dtype = a.dtype();
   if (dtype == DType::Float16 || dtype == DType::BFloat16) {
     const Tensor c32 = c != nullptr ? c->cast(DType::Float32) : Tensor();
     return run_gemm(a.cast(DType::Float32), b.cast(DType::Float32), c != nullptr ? &c32 : nullptr, trans_a, trans_b,
-                    alpha, beta, node)
+                    alpha, beta, node, threads)
         .cast(dtype);
   }
   Tensor y(dtype, {s.m, s.n});
@@ -78,8 +78,8 @@ Tensor run_gemm(const Tensor& a, const Tensor& b, const Tensor* c, bool trans_a,
     using T = typename decltype(tag)::type;
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
       fill_bias(c, static_cast<T>(beta), y.data<T>(), s, node);
-      gemm(trans_a, trans_b, s.m, s.n, s.k, static_cast<T>(alpha), a.data<T>(), trans_a ? s.m : s.k, b.data<T>(),
-           trans_b ? s.k : s.n, T(1), y.data<T>(), s.n);
+      parallel_gemm(threads, trans_a, trans_b, s.m, s.n, s.k, static_cast<T>(alpha), a.data<T>(), trans_a ? s.m : s.k,
+                    b.data<T>(), trans_b ? s.k : s.n, T(1), y.data<T>(), s.n);
     } else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
       fill_bias(c, static_cast<T>(beta), y.data<T>(), s, node);
       gemm_integer_loops(trans_a, trans_b, s, static_cast<T>(alpha), a.data<T>(), b.data<T>(), y.data<T>());
@@ -114,7 +114,8 @@ void compute(KernelContext& context) {
     throw Error(ErrorCode::InvalidOperator, context.node.describe() + ": A, B and C must share one dtype");
   const auto& attrs = context.attrs();
   context.outputs[0] = run_gemm(a, b, c, attrs.get_int("transA", 0) != 0, attrs.get_int("transB", 0) != 0,
-                                attrs.get_float("alpha", 1.0f), attrs.get_float("beta", 1.0f), context.node);
+                                attrs.get_float("alpha", 1.0f), attrs.get_float("beta", 1.0f), context.node,
+                                context.threads);
 }
 
 CostFacts cost(const CostContext& context) {

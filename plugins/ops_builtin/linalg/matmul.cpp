@@ -4,15 +4,19 @@
 #include <type_traits>
 
 #include <asc/sdk/error.hpp>
+#include <asc/sdk/parallel.hpp>
 
 #include "common/gemm.hpp"
+#include "common/uninitialized_tensor.hpp"
 #include "linalg/matmul_shape.hpp"
 
 namespace asc::ops {
 namespace {
 
+// Batches share the threads: whole matrices per thread when there are enough of them, else
+// each product split (parallel_gemm).
 template <class T>
-void matmul_gemm(const T* a, const T* b, T* c, const MatMulShape& plan) {
+void matmul_gemm(const T* a, const T* b, T* c, const MatMulShape& plan, int threads) {
   const std::int64_t a_size = plan.m * plan.k;
   const std::int64_t b_size = plan.k * plan.n;
   const std::int64_t c_size = plan.m * plan.n;
@@ -20,12 +24,19 @@ void matmul_gemm(const T* a, const T* b, T* c, const MatMulShape& plan) {
   bool one_b = plan.batch() > 0;
   for (std::int64_t i = 0; i < plan.batch() && one_b; ++i) one_b = plan.b_matrix[i] == 0 && plan.a_matrix[i] == i;
   if (one_b) {
-    gemm(false, false, plan.m * plan.batch(), plan.n, plan.k, T(1), a, plan.k, b, plan.n, T(0), c, plan.n);
+    parallel_gemm(threads, false, false, plan.m * plan.batch(), plan.n, plan.k, T(1), a, plan.k, b, plan.n, T(0), c,
+                  plan.n);
     return;
   }
-  for (std::int64_t i = 0; i < plan.batch(); ++i)
-    gemm(false, false, plan.m, plan.n, plan.k, T(1), a + plan.a_matrix[i] * a_size, plan.k,
-         b + plan.b_matrix[i] * b_size, plan.n, T(0), c + i * c_size, plan.n);
+  auto product = [&](std::int64_t i, int product_threads) {
+    parallel_gemm(product_threads, false, false, plan.m, plan.n, plan.k, T(1), a + plan.a_matrix[i] * a_size, plan.k,
+                  b + plan.b_matrix[i] * b_size, plan.n, T(0), c + i * c_size, plan.n);
+  };
+  if (threads > 1 && plan.batch() >= 2 * threads) {
+    parallel_for(threads, plan.batch(), [&](std::int64_t i) { product(i, 1); });
+    return;
+  }
+  for (std::int64_t i = 0; i < plan.batch(); ++i) product(i, threads);
 }
 
 // Unsigned accumulation wraps like the hardware's fixed-width integers (and avoids signed
@@ -46,14 +57,16 @@ void matmul_integer_loops(const T* a, const T* b, T* c, const MatMulShape& plan)
   }
 }
 
-Tensor multiply(const Tensor& a, const Tensor& b, const MatMulShape& plan, const Node& node) {
-  Tensor out(a.dtype(), plan.output);
+Tensor multiply(const Tensor& a, const Tensor& b, const MatMulShape& plan, const Node& node, int threads) {
+  const bool floating = a.dtype() == DType::Float32 || a.dtype() == DType::Float64;
+  // The GEMM writes every element (beta 0); the integer loops too.
+  Tensor out = floating ? uninitialized_tensor(a.dtype(), plan.output) : Tensor(a.dtype(), plan.output);
   switch (a.dtype()) {
-    case DType::Float32: matmul_gemm(a.data<float>(), b.data<float>(), out.data<float>(), plan); break;
-    case DType::Float64: matmul_gemm(a.data<double>(), b.data<double>(), out.data<double>(), plan); break;
+    case DType::Float32: matmul_gemm(a.data<float>(), b.data<float>(), out.data<float>(), plan, threads); break;
+    case DType::Float64: matmul_gemm(a.data<double>(), b.data<double>(), out.data<double>(), plan, threads); break;
     case DType::Float16:
     case DType::BFloat16:
-      return multiply(a.cast(DType::Float32), b.cast(DType::Float32), plan, node).cast(a.dtype());
+      return multiply(a.cast(DType::Float32), b.cast(DType::Float32), plan, node, threads).cast(a.dtype());
     case DType::Int32:
     case DType::Int64:
     case DType::UInt32:
@@ -83,7 +96,8 @@ void compute(KernelContext& context) {
     throw Error(ErrorCode::InvalidOperator, context.node.describe() + ": operands have different dtypes " +
                                                 std::string(dtype_name(a.dtype())) + " and " +
                                                 std::string(dtype_name(b.dtype())));
-  context.outputs[0] = multiply(a, b, plan_matmul(a.shape(), b.shape(), context.node), context.node);
+  context.outputs[0] =
+      multiply(a, b, plan_matmul(a.shape(), b.shape(), context.node), context.node, context.threads);
 }
 
 }  // namespace

@@ -1,15 +1,18 @@
 // LayerNormalization (opset 17): normalises over the axes from `axis` on,
 // y = (x - mean) * inv_std_dev * Scale + B, with the optional Mean and InvStdDev outputs
 // (shape of X with the normalised axes set to 1, dtype stash_type).
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <type_traits>
 #include <vector>
 
 #include <asc/sdk/error.hpp>
+#include <asc/sdk/parallel.hpp>
 
 #include "common/nn_compute_dtype.hpp"
 #include "common/shape_utils.hpp"
+#include "common/uninitialized_tensor.hpp"
 #include "normalization/norm_common.hpp"
 
 namespace asc::ops {
@@ -82,26 +85,30 @@ std::vector<double> expand_parameter(const Node& node, const Tensor& parameter, 
 template <class T>
 void layer_normalize(const T* x, T* y, std::int64_t rows, std::int64_t columns,
                      const std::vector<double>& scale, const std::vector<double>* bias, double epsilon,
-                     std::vector<double>& means, std::vector<double>& inv_std_devs) {
-  for (std::int64_t r = 0; r < rows; ++r) {
-    const T* in = x + r * columns;
-    T* out = y + r * columns;
-    double sum = 0.0;
-    for (std::int64_t i = 0; i < columns; ++i) sum += static_cast<double>(in[i]);
-    const double mean = sum / static_cast<double>(columns);
-    double squares = 0.0;
-    for (std::int64_t i = 0; i < columns; ++i) {
-      const double d = static_cast<double>(in[i]) - mean;
-      squares += d * d;
+                     std::vector<double>& means, std::vector<double>& inv_std_devs, int threads) {
+  // Rows are independent: blocks of rows per thread.
+  const std::int64_t per_block = std::max<std::int64_t>(1, 16384 / columns);
+  parallel_for(threads, (rows + per_block - 1) / per_block, [&](std::int64_t block) {
+    for (std::int64_t r = block * per_block; r < std::min(rows, (block + 1) * per_block); ++r) {
+      const T* in = x + r * columns;
+      T* out = y + r * columns;
+      double sum = 0.0;
+      for (std::int64_t i = 0; i < columns; ++i) sum += static_cast<double>(in[i]);
+      const double mean = sum / static_cast<double>(columns);
+      double squares = 0.0;
+      for (std::int64_t i = 0; i < columns; ++i) {
+        const double d = static_cast<double>(in[i]) - mean;
+        squares += d * d;
+      }
+      const double inv_std_dev = 1.0 / std::sqrt(squares / static_cast<double>(columns) + epsilon);
+      for (std::int64_t i = 0; i < columns; ++i) {
+        const double normalized = (static_cast<double>(in[i]) - mean) * inv_std_dev * scale[i];
+        out[i] = static_cast<T>(bias == nullptr ? normalized : normalized + (*bias)[i]);
+      }
+      means[static_cast<std::size_t>(r)] = mean;
+      inv_std_devs[static_cast<std::size_t>(r)] = inv_std_dev;
     }
-    const double inv_std_dev = 1.0 / std::sqrt(squares / static_cast<double>(columns) + epsilon);
-    for (std::int64_t i = 0; i < columns; ++i) {
-      const double normalized = (static_cast<double>(in[i]) - mean) * inv_std_dev * scale[i];
-      out[i] = static_cast<T>(bias == nullptr ? normalized : normalized + (*bias)[i]);
-    }
-    means[static_cast<std::size_t>(r)] = mean;
-    inv_std_devs[static_cast<std::size_t>(r)] = inv_std_dev;
-  }
+  });
 }
 
 void compute(KernelContext& context) {
@@ -125,14 +132,14 @@ void compute(KernelContext& context) {
   if (context.has_input(2)) bias = expand_parameter(node, context.input(2), normalized, "B");
   const double epsilon = node.attributes.get_float("epsilon", 1e-5f);
   const Tensor x = to_nn_compute_dtype(x_in);
-  Tensor y(compute_dtype, shape);
+  Tensor y = uninitialized_tensor(compute_dtype, shape);  // every row writes all its elements
   std::vector<double> means(static_cast<std::size_t>(rows)), inv_std_devs(static_cast<std::size_t>(rows));
   if (columns > 0)
     visit_dtype(compute_dtype, [&](auto tag) {
       using T = typename decltype(tag)::type;
       if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>)
         layer_normalize(x.data<T>(), y.data<T>(), rows, columns, scale,
-                        context.has_input(2) ? &bias : nullptr, epsilon, means, inv_std_devs);
+                        context.has_input(2) ? &bias : nullptr, epsilon, means, inv_std_devs, context.threads);
       else
         throw Error(ErrorCode::OperatorDtypeUnsupported,
                     node.describe() +

@@ -1,13 +1,19 @@
 // Softmax, LogSoftmax and Hardmax. Before opset 13 the input is coerced to 2-D at `axis`
 // (default 1) and the operator runs over each row of that matrix; from opset 13 it runs along
-// the single dimension `axis` (default -1). Computed in double, shifted by the maximum.
+// the single dimension `axis` (default -1). Computed in double, shifted by the maximum; lines
+// are shared between the kernel's threads.
+#include <algorithm>
 #include <cmath>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 #include <asc/sdk/error.hpp>
+#include <asc/sdk/parallel.hpp>
 
 #include "common/reduction_cost.hpp"
 #include "common/shape_utils.hpp"
+#include "common/uninitialized_tensor.hpp"
 
 namespace asc::ops {
 namespace {
@@ -35,33 +41,51 @@ Lines lines_of(const Shape& shape, std::int64_t opset, const Node& node) {
   return lines;
 }
 
-template <Kind K>
-void apply(const std::vector<double>& x, std::vector<double>& y, const Lines& lines) {
-  for (std::int64_t o = 0; o < lines.outer; ++o)
-    for (std::int64_t i = 0; i < lines.inner; ++i) {
-      const std::int64_t base = o * lines.length * lines.inner + i;
-      auto at = [&](std::int64_t j) { return static_cast<std::size_t>(base + j * lines.inner); };
-      if (lines.length == 0) continue;
-      std::int64_t arg_max = 0;
-      for (std::int64_t j = 1; j < lines.length; ++j)
-        if (x[at(j)] > x[at(arg_max)]) arg_max = j;
-      const double peak = x[at(arg_max)];
-      if constexpr (K == Kind::Hardmax) {
-        y[at(arg_max)] = 1.0;  // the rest stays 0
-      } else {
-        double sum = 0.0;
-        for (std::int64_t j = 0; j < lines.length; ++j) {
-          y[at(j)] = std::exp(x[at(j)] - peak);
-          sum += y[at(j)];
-        }
-        if constexpr (K == Kind::Softmax) {
-          for (std::int64_t j = 0; j < lines.length; ++j) y[at(j)] /= sum;
-        } else {
-          const double log_sum = std::log(sum);
-          for (std::int64_t j = 0; j < lines.length; ++j) y[at(j)] = x[at(j)] - peak - log_sum;
-        }
-      }
+// One line: `length` elements from x and into y, `stride` apart. Computed in double whatever T.
+template <Kind K, class T>
+void apply_line(const T* x, T* y, std::int64_t length, std::int64_t stride) {
+  if (length == 0) return;
+  std::int64_t arg_max = 0;
+  for (std::int64_t j = 1; j < length; ++j)
+    if (x[j * stride] > x[arg_max * stride]) arg_max = j;
+  const double peak = static_cast<double>(x[arg_max * stride]);
+  if constexpr (K == Kind::Hardmax) {
+    for (std::int64_t j = 0; j < length; ++j) y[j * stride] = T(0);
+    y[arg_max * stride] = T(1);
+  } else if constexpr (K == Kind::Softmax) {
+    // exp(x - peak) kept in double until divided, as the double reference does.
+    thread_local std::vector<double> exps;
+    exps.resize(static_cast<std::size_t>(length));
+    double sum = 0.0;
+    for (std::int64_t j = 0; j < length; ++j) {
+      exps[static_cast<std::size_t>(j)] = std::exp(static_cast<double>(x[j * stride]) - peak);
+      sum += exps[static_cast<std::size_t>(j)];
     }
+    for (std::int64_t j = 0; j < length; ++j) y[j * stride] = static_cast<T>(exps[static_cast<std::size_t>(j)] / sum);
+  } else {
+    double sum = 0.0;
+    for (std::int64_t j = 0; j < length; ++j) sum += std::exp(static_cast<double>(x[j * stride]) - peak);
+    const double log_sum = std::log(sum);
+    for (std::int64_t j = 0; j < length; ++j)
+      y[j * stride] = static_cast<T>(static_cast<double>(x[j * stride]) - peak - log_sum);
+  }
+}
+
+// Every line, shared between the threads in blocks of lines.
+template <Kind K, class T>
+void apply(const T* x, T* y, const Lines& lines, int threads) {
+  const std::int64_t count = lines.outer * lines.inner;
+  constexpr std::int64_t kElementsPerBlock = 16384;
+  const std::int64_t per_block = std::max<std::int64_t>(1, kElementsPerBlock / std::max<std::int64_t>(lines.length, 1));
+  parallel_for(threads, (count + per_block - 1) / per_block, [&](std::int64_t block) {
+    const std::int64_t end = std::min(count, (block + 1) * per_block);
+    for (std::int64_t line = block * per_block; line < end; ++line) {
+      const std::int64_t o = line / lines.inner;
+      const std::int64_t i = line % lines.inner;
+      const std::int64_t base = o * lines.length * lines.inner + i;
+      apply_line<K>(x + base, y + base, lines.length, lines.inner);
+    }
+  });
 }
 
 void infer(InferenceContext& context) {
@@ -79,9 +103,21 @@ void compute(KernelContext& context) {
     throw Error(ErrorCode::OperatorDtypeUnsupported, context.node.describe() + ": " + context.node.op_type +
                                                          " does not support " + std::string(dtype_name(x.dtype())));
   const Lines lines = lines_of(x.shape(), context.opset, context.node);
+  if (x.dtype() == DType::Float32 || x.dtype() == DType::Float64) {
+    const Tensor input = x.contiguous();
+    Tensor y = uninitialized_tensor(x.dtype(), x.shape());  // every line writes all its elements
+    visit_dtype(x.dtype(), [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>)
+        apply<K>(input.data<T>(), y.data<T>(), lines, context.threads);
+    });
+    context.outputs[0] = y;
+    return;
+  }
+  // 16-bit floats: through double, rounded once to the output dtype.
   const std::vector<double> values = x.to_doubles();
   std::vector<double> result(values.size(), 0.0);
-  apply<K>(values, result, lines);
+  apply<K>(values.data(), result.data(), lines, context.threads);
   context.outputs[0] = Tensor::from_vector(x.shape(), result).cast(x.dtype());
 }
 

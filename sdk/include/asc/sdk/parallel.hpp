@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <string>
 
 namespace asc {
 
@@ -15,5 +16,19 @@ namespace asc {
 // call from an item) runs its items on the calling thread. Idle workers poll for about 100 µs
 // before they sleep, so kernels that follow each other do not pay a thread wake-up each.
 void parallel_for(int threads, std::int64_t count, const std::function<void(std::int64_t)>& item);
+
+// The environment variable that sets how many threads a run uses when its caller does not say.
+inline constexpr const char* kThreadsVariable = "ASC_NUM_THREADS";
+
+// How many threads a run uses when nobody chose a number (since SDK 0.4): $ASC_NUM_THREADS when it
+// is set and not empty, else the cores this process may run on (its CPU affinity mask, so
+// `taskset` and container CPU sets are respected; at least 1). A value of ASC_NUM_THREADS that is
+// not a positive integer is an EE5007 error naming the variable.
+int default_threads();
+
+// A thread count taken from a flag or a stage parameter (since SDK 0.4): `requested` when it is
+// from 1 to 4096, default_threads() when it is 0 (the parameter's "not chosen" value); anything
+// else is an EE5007 error naming `what` (e.g. "ais_bench: 'threads'").
+int threads_or_default(std::int64_t requested, const std::string& what);
 
 }  // namespace asc
