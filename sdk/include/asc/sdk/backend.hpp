@@ -56,6 +56,11 @@ struct RunOptions {
   ProfileSink* profile_sink = nullptr;          // borrowed; events are recorded when set
   std::filesystem::path dump_dir;               // when set, every task's outputs are dumped here
   int threads = 1;
+  // Since SDK 0.4: the caller wants the timing and profile only. A backend whose simulated time
+  // does not depend on the data may skip the computation: profile events as in a full run, and
+  // outputs of the right shapes and dtypes whose values are unspecified (npusim: zeros). Backends
+  // that cannot separate the two ignore it and compute. Refused with dump_dir set (EE5007).
+  bool timing_only = false;
 };
 
 // An in-order queue of work. Work enqueued on one stream runs in order; synchronize() waits
