@@ -244,6 +244,11 @@ void run(PipelineContext& ctx, const StageParams& params) {
                              collection.has_value(), ctx.show_progress);
   run.measurements.batchsize = batchsize;
   for (const std::string& line : summary_lines(run.measurements, options.display_all_summary)) say(line);
+  const DeviceInfo device = executable->device();
+  if (!device.soc_version.empty())  // a simulated device: how far its times are from real cards'
+    say("[INFO] NPU_compute_time is simulated (" + device.soc_version + "); " +
+        (device.timing_accuracy.empty() ? std::string("no calibration against published figures")
+                                        : device.timing_accuracy));
   if (!prefix.empty()) {
     const std::vector<std::string> args = options.command_line.empty() ? default_args(params) : options.command_line;
     const std::filesystem::path summary = prefix.string() + "_summary.json";
@@ -252,7 +257,6 @@ void run(PipelineContext& ctx, const StageParams& params) {
     ctx.artifacts["ais_bench_outputs"] = prefix;
     ctx.artifacts["ais_bench_summary"] = summary;
   }
-  const DeviceInfo device = executable->device();
   if (collection) {
     const msprof::ProfiledModel profiled{options.model.stem().string(), loaded.info.precision_mode, batchsize};
     const std::filesystem::path prof = msprof::write_msprof_output(*collection, run.profile_events, device, profiled);

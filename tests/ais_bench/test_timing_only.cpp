@@ -21,6 +21,8 @@ ProfiledRun profiled_run(const std::string& model_arguments, const std::filesyst
                                          " --output_dirname o" + (timing_only ? " --timing_only 1" : ""));
   INFO(result.out, result.err);
   REQUIRE(result.exit_code == 0);
+  // Simulated times come with the simulator's calibration error (configs/soc/calibration.json).
+  CHECK(result.out.find("[INFO] NPU_compute_time is simulated (Ascend310P3); calibration MAE ") != std::string::npos);
   const std::filesystem::path out = only_entry(dir / "profiler", "PROF_") / "mindstudio_profiler_output";
   ProfiledRun run;
   run.op_summary = csv_rows(only_entry(out, "op_summary_"));
@@ -59,6 +61,20 @@ TEST_CASE("a timing-only profile equals the full run's task by task") {
     CHECK(!std::filesystem::is_empty(full_dir / "o"));
     CHECK(std::filesystem::is_empty(timing_dir / "o"));
   }
+}
+
+TEST_CASE("modelTrade states the calibration error of a simulated profile") {
+  TempDir dir;
+  const CommandResult bench = ais_bench("--model " + om("conv_relu").string() + " --timing_only 1 --profiler 1 --output " +
+                                        dir.path().string() + " --output_dirname o");
+  REQUIRE(bench.exit_code == 0);
+  const std::filesystem::path prof = only_entry(dir / "profiler", "PROF_");
+  CHECK(read_json(prof / "device_0" / "info.json.0")["timing_accuracy"].get<std::string>().rfind("calibration MAE ", 0) == 0);
+  const CommandResult trade = run(std::string(ASC_MODEL_TRADE) + " --report=" + prof.string() + " --output=" +
+                                  (dir / "perf.json").string());
+  INFO(trade.out, trade.err);
+  REQUIRE(trade.exit_code == 0);
+  CHECK(trade.out.find("times simulated; calibration MAE ") != std::string::npos);
 }
 
 TEST_CASE("--timing_only with --dump is a usage error: there are no values to dump") {
