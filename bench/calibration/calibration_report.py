@@ -2,7 +2,7 @@
 """The simulator against published Ascend card figures (bench/calibration/points.yaml).
 
     bench/calibration/calibration_report.py [--build-dir build] [--cache-dir DIR] [--only ID,...]
-        [--no-write] [--jobs 2]
+        [--no-write] [--jobs 2] [--breakdown ID]
 
 For every point: exports the model once (tools/export_model.py, dynamic batch, opset 13), compiles
 it with `atc` for the point's SoC at its batch (cached under --cache-dir, keyed by the ONNX file,
@@ -11,11 +11,17 @@ runs `ais_bench --timing_only 1` and compares the simulated throughput (1000 x b
 time, ais_bench's definition) with the published one. Prints per point both figures and the
 error of the simulated time, then the mean absolute error (MAE) of the tuned and hold-out sets.
 
+--breakdown ID also profiles that point (timing only) and prints where its simulated time goes:
+per operator type, and the longest tasks with their bounding pipe.
+
 Unless --no-write (or --only), writes configs/soc/calibration.json: the MAE and point counts that
 ais_bench and modelTrade print next to simulated times.
 """
 import argparse
+import collections
 import concurrent.futures
+import csv
+import glob
 import datetime
 import hashlib
 import json
@@ -89,6 +95,30 @@ def simulate(point, om, bins):
     return float(match.group(1))
 
 
+def breakdown(point, om, bins):
+    """Where the point's simulated time goes: per operator type and the longest tasks."""
+    with tempfile.TemporaryDirectory() as out:
+        command = [os.path.join(bins, "ais_bench"), "--model", om, "--loop", "1", "--warmup_count", "0",
+                   "--timing_only", "1", "--profiler", "1", "--output", out, "--output_dirname", "o"]
+        subprocess.run(command, check=True, capture_output=True)
+        summary = glob.glob(os.path.join(out, "profiler", "PROF_*", "mindstudio_profiler_output", "op_summary_*.csv"))
+        with open(summary[0]) as handle:
+            rows = list(csv.DictReader(handle))
+    total = sum(float(row["Task Duration(us)"]) for row in rows)
+    print(f"\n{point['id']}: {len(rows)} tasks, {total / 1000:.3f} ms simulated")
+    by_type = collections.defaultdict(lambda: [0, 0.0])
+    for row in rows:
+        by_type[row["OP Type"]][0] += 1
+        by_type[row["OP Type"]][1] += float(row["Task Duration(us)"])
+    for op_type, (count, us) in sorted(by_type.items(), key=lambda item: -item[1][1]):
+        print(f"  {op_type:20} {count:4} tasks {us / 1000:8.3f} ms {100 * us / total:5.1f} %")
+    pipes = ("mac", "vec", "mte1", "mte2", "mte3", "scalar")
+    print("  longest tasks (pipe ratios: the busiest bounds the task)")
+    for row in sorted(rows, key=lambda r: -float(r["Task Duration(us)"]))[:8]:
+        ratios = " ".join(f"{pipe} {float(row[pipe + '_ratio']):.2f}" for pipe in pipes if row.get(pipe + "_ratio", "N/A") not in ("N/A", ""))
+        print(f"  {row['Op Name'][-44:]:44} {float(row['Task Duration(us)']):9.1f} us  {row['Input Shapes'][:40]:40} {ratios}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--build-dir", default=os.path.join(ROOT, "build"))
@@ -96,6 +126,7 @@ def main():
     parser.add_argument("--only", help="comma-separated point ids (implies --no-write)")
     parser.add_argument("--no-write", action="store_true", help=f"do not write {os.path.relpath(ERROR_FILE, ROOT)}")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--breakdown", help="a point id: also print where its simulated time goes")
     args = parser.parse_args()
     bins = os.path.join(args.build_dir, "bin")
     cache_dir = args.cache_dir or os.path.join(args.build_dir, "calibration")
@@ -115,8 +146,11 @@ def main():
     onnx = {name: export(name, cache_dir) for name in sorted({p["model"] for p in points})}
     exported = time.monotonic()
 
+    compiled = {}
+
     def run(point):
         om = compile_model(point, config["models"][point["model"]], onnx[point["model"]], bins, cache_dir, plugin)
+        compiled[point["id"]] = om
         return simulate(point, om, bins)
 
     try:
@@ -140,6 +174,11 @@ def main():
             summary[name] = {"mae_percent": round(100 * sum(values) / len(values), 1), "points": len(values)}
             print(f"MAE {name}: {summary[name]['mae_percent']:.1f} % over {len(values)} points")
     print(f"(exports {exported - start:.1f} s, compile and simulate {elapsed:.1f} s)")
+    if args.breakdown:
+        chosen = [p for p in points if p["id"] == args.breakdown]
+        if not chosen:
+            sys.exit(f"calibration_report: no point '{args.breakdown}' (run without --only, or include it)")
+        breakdown(chosen[0], compiled[args.breakdown], bins)
 
     if not args.no_write:
         document = {
