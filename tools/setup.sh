@@ -2,7 +2,8 @@
 # Installs everything ascend-tools needs to build, test and run its main job, from Debian 12's
 # packages only. Idempotent: skips apt when every package is already installed.
 # chromium (and a font for it): the suite renders the HTML reports in headless Chromium
-# (profiler_screenshot, validator_screenshot) and fails without it.
+# (profiler_screenshot, validator_screenshot) and fails without it. clang and its runtime
+# libraries (libFuzzer, ASan, UBSan) build the fuzz harnesses the suite runs (tests/fuzz).
 set -euo pipefail
 
 packages=(
@@ -13,6 +14,7 @@ packages=(
   python3 python3-dev python3-numpy python3-onnx python3-torch python3-torchvision
   pybind11-dev python3-pytest python3-pil
   chromium fonts-dejavu-core
+  clang libclang-rt-14-dev
 )
 
 missing=()

@@ -127,7 +127,7 @@ int run(int argc, char** argv) {
     const CompiledModel compiled = compile_model(graph, registry.ops(), options);
     const double compile_ms = elapsed_ms(start);
     const CompiledProfile& profile = compiled.profiles.at(0);
-    const std::vector<TaskInput> inputs = profile_task_inputs(compiled.graph, registry.ops(), profile, soc.l2_bytes);
+    const std::vector<TaskInput> inputs = profile_task_inputs(compiled.graph, registry.ops(), profile, soc);
 
     std::vector<double> tiling_ms, timing_ms;
     std::vector<TaskTiming> timings(profile.tasks.size());

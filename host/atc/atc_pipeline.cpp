@@ -7,6 +7,16 @@
 #include "embedded_pipelines.hpp"
 
 namespace asc::atc {
+namespace {
+
+// The code of a coded reason ("EE6003 ..."), or EE6001 when it names no known code.
+ErrorCode reason_code(const std::string& reason) {
+  for (const ErrorCode code : all_error_codes())
+    if (reason.rfind(error_code_id(code) + " ", 0) == 0) return code;
+  return ErrorCode::PluginLoadFailed;
+}
+
+}  // namespace
 
 host::PipelineDocument pipeline_document(AtcMode mode) {
   if (mode == AtcMode::OmToJson)
@@ -23,9 +33,11 @@ std::unique_ptr<host::PluginHost> load_plugins(const AtcRequest& request) {
       if (candidate.file.parent_path() != dir) continue;
       found = true;
       if (!candidate.loaded) {
-        // The reason is a coded what() ("EE6001 plugin could not be loaded: ..."): keep its detail.
-        const auto detail = candidate.reason.rfind("EE", 0) == 0 ? candidate.reason.find(": ") : std::string::npos;
-        throw Error(ErrorCode::PluginLoadFailed,
+        // The reason is a coded what() ("EE6003 plugin built against an incompatible SDK version:
+        // ..."): keep its code (as `asc plugins` reports it) and its detail.
+        const bool coded = candidate.reason.rfind("EE", 0) == 0;
+        const auto detail = coded ? candidate.reason.find(": ") : std::string::npos;
+        throw Error(coded ? reason_code(candidate.reason) : ErrorCode::PluginLoadFailed,
                     "--op_lib_path plugin " + candidate.file.string() + " was not loaded: " +
                         (detail == std::string::npos ? candidate.reason : candidate.reason.substr(detail + 2)));
       }

@@ -102,6 +102,10 @@ std::vector<std::filesystem::path> op_lib_dirs(const std::string& value) {
   while (start <= value.size()) {
     const std::size_t end = std::min(value.find(',', start), value.size());
     if (const std::string item = trim(value.substr(start, end - start)); !item.empty()) {
+      if (std::filesystem::exists(item) && !std::filesystem::is_directory(item))
+        throw host::invalid_flag_value("op_lib_path", item,
+                                       "it is a file; --op_lib_path takes directories of operator plugins: give '" +
+                                           std::filesystem::absolute(item).parent_path().string() + "'");
       if (!std::filesystem::is_directory(item))
         throw Error(ErrorCode::FileNotFound, "--op_lib_path directory '" + item + "' does not exist");
       dirs.push_back(std::filesystem::weakly_canonical(std::filesystem::absolute(item)));

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <sstream>
 
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include "asc/host/close_names.hpp"
@@ -194,13 +196,50 @@ StageEntry read_stage(const Reader& reader, const YAML::Node& node, const Source
   return stage;
 }
 
-std::vector<YAML::Node> parse_yaml(std::string_view text, const Reader& reader) {
+// Where each document of a YAML stream starts; nothing else of the events is kept.
+class DocumentStarts final : public YAML::EventHandler {
+ public:
+  std::vector<YAML::Mark> starts;
+  void OnDocumentStart(const YAML::Mark& mark) override { starts.push_back(mark); }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+};
+
+SourceLocation location(const Reader& reader, const YAML::Mark& mark) {
+  return mark.is_null() ? reader.top() : SourceLocation{reader.top().file, mark.line + 1, mark.column + 1};
+}
+
+// The file's one document. yaml-cpp 0.7's LoadAll never returns, allocating until memory runs
+// out, when a document starts with a token the parser does not consume (a top-level ',' as in
+// ", a" or "{a: 1},"): each step yields another empty document at the same place. So documents
+// are counted with the event parser, which stops at the third, and the first is loaded alone.
+YAML::Node parse_yaml(std::string_view text, const Reader& reader) {
   try {
-    return YAML::LoadAll(std::string(text));
+    std::istringstream stream{std::string(text)};
+    YAML::Parser parser(stream);
+    DocumentStarts documents;
+    while (documents.starts.size() < 3 && parser.HandleNextDocument(documents)) {
+    }
+    const auto& starts = documents.starts;
+    for (std::size_t i = 1; i < starts.size(); ++i) {
+      if (starts[i].pos != starts[i - 1].pos) continue;
+      const auto at = static_cast<std::size_t>(std::max(starts[i].pos, 0));
+      reader.fail(ErrorCode::ConfigSyntax, location(reader, starts[i]),
+                  at < text.size() ? "unexpected '" + std::string(1, text[at]) + "' where a value should start"
+                                   : "the YAML parser stopped here");
+    }
+    if (starts.size() > 1)
+      reader.fail(ErrorCode::ConfigSyntax, location(reader, starts[1]),
+                  "a second YAML document; a pipeline file holds exactly one");
+    return YAML::Load(std::string(text));
   } catch (const YAML::Exception& e) {
-    const SourceLocation where =
-        e.mark.is_null() ? reader.top() : SourceLocation{reader.top().file, e.mark.line + 1, e.mark.column + 1};
-    reader.fail(ErrorCode::ConfigSyntax, where, e.msg);
+    reader.fail(ErrorCode::ConfigSyntax, location(reader, e.mark), e.msg);
   }
 }
 
@@ -208,14 +247,10 @@ std::vector<YAML::Node> parse_yaml(std::string_view text, const Reader& reader) 
 
 PipelineDocument parse_pipeline_document(std::string_view text, const fs::path& file) {
   const Reader reader(file);
-  const auto documents = parse_yaml(text, reader);
-  if (documents.empty() || documents.front().IsNull())
+  const YAML::Node root = parse_yaml(text, reader);
+  if (!root.IsDefined() || root.IsNull())
     reader.fail(ErrorCode::ConfigMissingKey, reader.top(), "the pipeline is empty; it needs at least 'name' and 'stages'");
-  if (documents.size() > 1)
-    reader.fail(ErrorCode::ConfigSyntax, reader.at(documents[1], reader.top()),
-                "a second YAML document; a pipeline file holds exactly one");
 
-  const YAML::Node& root = documents.front();
   const auto entries = reader.mapping(root, reader.at(root, reader.top()), "the pipeline", kTopLevelKeys);
   PipelineDocument document;
   document.file = file;

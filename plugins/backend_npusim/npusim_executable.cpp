@@ -95,7 +95,7 @@ NpusimExecutable::NpusimExecutable(CompiledModel model, const OpRegistry& ops, S
 
   // Timing depends only on the profile's static shapes and the compiled tiling.
   for (const CompiledProfile& profile : model_->profiles) {
-    const std::vector<TaskInput> inputs = profile_task_inputs(graph, ops, profile, soc_.l2_bytes);
+    const std::vector<TaskInput> inputs = profile_task_inputs(graph, ops, profile, soc_);
     std::vector<TaskTiming> timings(profile.tasks.size());
     for (std::size_t i = 0; i < profile.tasks.size(); ++i)
       if (profile.tasks[i].unit != ComputeUnit::None) timings[i] = time_task(soc_, inputs[i], profile.tasks[i].tiling);
@@ -154,6 +154,7 @@ TensorMap NpusimExecutable::execute(const TensorMap& inputs, const RunOptions& o
       const PlanStep& step = plan_.steps[index];
       const CompiledTask& task = profile.tasks[index];
       KernelContext context = make_context(step, values, options.threads);
+      context.device_dtype = task.compute_dtype;
       run_kernel(step, context);
       std::vector<DType> precisions(context.outputs.size(), DType::Undefined);  // for the dump
       for (std::size_t i = 0; i < context.outputs.size(); ++i) {

@@ -171,7 +171,13 @@ TaskTiming time_cube(const SocConfig& soc, const TaskInput& task, const Tiling& 
   const double store_tile = transfer_cycles(soc.fixed.fixpipe_latency_cycles, out_tile / soc.paths.l0c_to_gm);
   const double fixpipe_block = tiles * store_tile;
 
+  // A fused Vector epilogue (operators that schedule themselves, TaskInput::epilogue_passes): its
+  // passes over every output tile while the tile sits in UB, between the MMADs and the store.
+  const double epilogue_tile =
+      task.epilogue_passes > 0 ? task.epilogue_passes * vector_instruction_cycles(soc, static_cast<std::int64_t>(out_tile)) : 0;
+
   const double waves = t.waves;
+  t.pipes.vec = waves * tiles * epilogue_tile;
   // The operator's own FLOPs (bias adds included) floor the cube time when padding is small.
   t.pipes.mac = std::max(waves * mac_block, task.flops / (2 * cube.macs_per_cycle() * active_cores));
   t.pipes.mte1 = waves * mte1_block;
@@ -188,6 +194,7 @@ TaskTiming time_cube(const SocConfig& soc, const TaskInput& task, const Tiling& 
                           static_cast<double>(base_k * base_n) * es / soc.paths.l1_to_l0b + 2 * mte1_start},
        {t.pipes.mte2, first_loads},
        {t.pipes.fixpipe, store_tile},
+       {t.pipes.vec, epilogue_tile},
        {t.pipes.scalar, soc.fixed.scalar_head_cycles}},
       tiling.double_buffer);
 

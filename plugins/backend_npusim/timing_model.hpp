@@ -37,6 +37,11 @@ struct TaskInput {
   std::size_t element_bytes = 2;      // at the compute dtype
   std::optional<GemmDims> gemm;       // cube ops whose shapes were readable
   std::int64_t l2_resident_input_bytes = 0;  // inputs still in L2 (written by the previous task)
+  // Operators that schedule themselves (the TBE DSL; CostFacts::tiling): their tiling, used
+  // instead of the compiler's, and the Vector passes their epilogue runs on every Cube output
+  // tile before it leaves the core (a vec pipe next to the cube's).
+  std::optional<Tiling> scheduled;
+  double epilogue_passes = 0;
 };
 
 // Busy cycles per pipe on the busiest core (all its blocks).

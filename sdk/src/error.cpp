@@ -25,6 +25,8 @@ constexpr std::array kCodes{
     CodeInfo{ErrorCode::UnsupportedOperator, "unsupported operator"},
     CodeInfo{ErrorCode::OperatorDtypeUnsupported, "operator does not support this data type"},
     CodeInfo{ErrorCode::InvalidOperator, "invalid operator"},
+    CodeInfo{ErrorCode::TbeExpressionInvalid, "TBE expression invalid"},
+    CodeInfo{ErrorCode::TbeScheduleInvalid, "TBE schedule does not fit"},
     CodeInfo{ErrorCode::MemoryAllocationFailed, "memory allocation failed"},
     CodeInfo{ErrorCode::FileNotFound, "file not found"},
     CodeInfo{ErrorCode::FileReadFailed, "file read failed"},

@@ -117,6 +117,12 @@ TEST_CASE("bad files: a corrupt model, switch file, plugin or .om") {
                  "bad.json:"));
   const auto plugin = expect_failure(tiny_line({"--op_lib_path=" + (files / "ops").string()}), "EE6001", 16);
   CHECK(contains(plugin, "libbroken.so was not loaded"));
+  // A plugin built for another SDK keeps its own code, as `asc plugins` and docs/errors.md give it.
+  fs::create_directories(files / "old_ops");
+  fs::copy_file(ASC_WRONG_SDK_PLUGIN, files / "old_ops" / "wrong_sdk.so");
+  const auto old_sdk = expect_failure(tiny_line({"--op_lib_path=" + (files / "old_ops").string()}), "EE6003", 16);
+  CHECK(contains(old_sdk, "wrong_sdk.so was not loaded"));
+  CHECK(contains(old_sdk, "major.minor must match"));
   CHECK(contains(expect_failure({"--mode=1", "--om=" + (files / "bad.om").string(), "--json=x.json"}, "EE4004", 14),
                  "bad.om"));
   CHECK(contains(expect_failure({"--mode=1", "--om=none.om", "--json=x.json"}, "EE4001", 14), "none.om"));
@@ -154,6 +160,16 @@ TEST_CASE("--op_lib_path loads custom operator plugins for the compile, and the 
   bool found = false;
   for (const auto& op : json.at("ops")) found = found || op.at("type") == "MyCustomOp";
   CHECK(found);
+  // A plugin whose inference throws a non-coded exception: EE1005 naming the node and the plugin,
+  // not an internal error blamed on the fusion stage.
+  const auto thrown = expect_failure({"--model=" + model("custom_throwing.onnx").string(), "--framework=5",
+                                      "--output=thrown", "--soc_version=Ascend310P3",
+                                      std::string("--op_lib_path=") + ASC_ATC_CUSTOM_OPS_DIR},
+                                     "EE1005", 11);
+  CHECK(contains(thrown, "node 'throw1'"));
+  CHECK(contains(thrown, "operator plugin 'atc_test_custom_ops'"));
+  CHECK(contains(thrown, "vector::at out of range"));
+  CHECK_FALSE(contains(thrown, "EE9001"));
 }
 
 TEST_CASE("a conversion prints the seed's two lines and writes the .om; --log=info shows the kernel counts") {

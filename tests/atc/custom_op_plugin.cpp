@@ -1,6 +1,8 @@
-// A custom operator plugin for the --op_lib_path tests: com.example.MyCustomOp(X) -> Y = X, one
-// Vector kernel. Built into its own directory, never installed, never on the default plugin path.
+// Custom operators for the --op_lib_path tests: com.example.MyCustomOp(X) -> Y = X, one Vector kernel,
+// and com.example.ThrowingInferOp, whose inference has a bug. Built into its own directory, never
+// installed, never on the default plugin path.
 #include <climits>
+#include <stdexcept>
 
 #include <asc/sdk/op_registry.hpp>
 #include <asc/sdk/plugin.hpp>
@@ -22,9 +24,13 @@ asc::CostFacts cost(const asc::CostContext& context) {
   return {0, bytes, bytes, asc::ComputeUnit::Vector};
 }
 
+// A plugin bug: inference that throws something other than asc::Error.
+void throwing_infer(asc::InferenceContext&) { throw std::runtime_error("vector::at out of range in my inference"); }
+
 }  // namespace
 
 ASC_REGISTER_OP("com.example", "MyCustomOp", 1, INT_MAX, infer, compute, cost);
+ASC_REGISTER_OP("com.example", "ThrowingInferOp", 1, INT_MAX, throwing_infer, compute, cost);
 
 ASC_PLUGIN("atc_test_custom_ops", ASC_SDK_VERSION_STRING, asc::kOpLibraryKind, "A custom operator for atc's tests") {
   registrar.add_collected_ops();

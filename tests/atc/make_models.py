@@ -4,6 +4,8 @@ already exist, so a rerun costs nothing):
 - tiny.onnx: a small CNN with named nodes, input "input" [N,3,16,16] -> output "output" [N,4]:
   conv1 -> relu1 -> conv2 -> sig -> gap -> flat -> fc (for the flag tests);
 - custom_op.onnx: one node "custom1" of com.example.MyCustomOp (tests/atc/custom_op_plugin.cpp);
+- custom_throwing.onnx: one node "throw1" of com.example.ThrowingInferOp, whose inference throws a
+  std::runtime_error (not a coded error);
 - resnet50.onnx, mobilenet_v2.onnx, yolov5.onnx: exported by tools/export_model.py as the seed's
   step 1 does (dynamic batch; random weights), yolov5.onnx being the YOLOv5-style detector of
   tools/small_models.py with input "images".
@@ -46,11 +48,11 @@ def tiny():
     os.replace(path + ".tmp", path)
 
 
-def custom_op():
-    path = os.path.join(OUT, "custom_op.onnx")
+def custom_op(op_type="MyCustomOp", name="custom_op.onnx", node_name="custom1"):
+    path = os.path.join(OUT, name)
     if os.path.exists(path):
         return
-    node = helper.make_node("MyCustomOp", ["x"], ["y"], name="custom1", domain="com.example")
+    node = helper.make_node(op_type, ["x"], ["y"], name=node_name, domain="com.example")
     graph = helper.make_graph([node], "custom", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 4, 8, 8])],
                               [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 4, 8, 8])])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13), helper.make_opsetid("com.example", 1)])
@@ -68,6 +70,7 @@ def exported(kind, name):
 os.makedirs(OUT, exist_ok=True)
 tiny()
 custom_op()
+custom_op("ThrowingInferOp", "custom_throwing.onnx", "throw1")
 exported("resnet50", "resnet50.onnx")
 exported("mobilenet_v2", "mobilenet_v2.onnx")
 exported("yolo_style", "yolov5.onnx")

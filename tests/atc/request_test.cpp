@@ -131,6 +131,12 @@ TEST_CASE("--op_lib_path adds plugin directories, recorded as absolute paths") {
   for (const auto& [name, value] : result.variables) values[name] = value;
   CHECK(values.at("op_lib_paths") == a.string() + "," + b.string());
   CHECK(contains(refused({"--op_lib_path=" + (scratch / "missing").string()}, ErrorCode::FileNotFound), "missing"));
+  // A plugin file instead of its directory says so, and names the directory to give.
+  write_text(scratch / "ops_a" / "my_ops.so", "");
+  const std::string file_refused = refused({"--op_lib_path=" + (scratch / "ops_a" / "my_ops.so").string()}, ErrorCode::UsageError);
+  CHECK(contains(file_refused, "is a file"));
+  CHECK(contains(file_refused, (scratch / "ops_a").string()));
+  CHECK_FALSE(contains(file_refused, "does not exist"));
 }
 
 TEST_CASE("--mode=1 converts --om to --json") {

@@ -4,8 +4,12 @@
 
 fuzz_npy: small .npy files of several dtypes, orders and header versions; fuzz_atc_flags: atc
 command lines (arguments NUL-separated) from docs/atc.md; fuzz_om: the payloads (the file after its
-24-byte header) of .om files compiled by BIN_DIR/atc from two small models.
+24-byte header) of .om files compiled by BIN_DIR/atc from two small models; fuzz_onnx: those two
+models and two single-node ones (Conv and MaxPool with strides, pads, dilations); fuzz_pipeline_yaml: the
+shipped pipelines (configs/pipelines); fuzz_msprof: the op_summary files of tests/profiler/data,
+one with a task_time CSV and a timeline JSON after it (NUL-separated, as the harness splits).
 """
+import glob
 import io
 import os
 import subprocess
@@ -61,8 +65,32 @@ with tempfile.TemporaryDirectory() as work:
     context = {"bin": BIN, "source": os.path.dirname(os.path.dirname(HERE)), "cache": os.path.join(work, "cache")}
     make_inputs.tiny_cnn(work, context, file="tiny.onnx")
     make_inputs.growing_model(work, context, file="growing.onnx")
+    make_inputs.small_model(work, context, op="MaxPool", file="maxpool.onnx",
+                            attributes={"kernel_shape": [3, 3], "strides": [2, 2], "pads": [1, 1, 1, 1]})
+    make_inputs.small_model(work, context, op="Conv", file="conv.onnx",
+                            attributes={"strides": [2, 1], "dilations": [1, 2], "group": 1})
+    for name in ("tiny", "growing", "maxpool", "conv"):
+        with open(os.path.join(work, name + ".onnx"), "rb") as f:
+            write("fuzz_onnx", name + ".onnx", f.read())
     for name in ("tiny", "growing"):
         subprocess.run([os.path.join(BIN, "atc"), f"--model={name}.onnx", "--framework=5", f"--output={name}",
                         "--soc_version=Ascend310P3"], cwd=work, check=True, stdout=subprocess.DEVNULL)
         with open(os.path.join(work, name + ".om"), "rb") as f:
             write("fuzz_om", name + ".payload", f.read()[24:])
+
+SOURCE = os.path.dirname(os.path.dirname(HERE))
+for pipeline in sorted(glob.glob(os.path.join(SOURCE, "configs", "pipelines", "*.yaml"))):
+    with open(pipeline, "rb") as f:
+        write("fuzz_pipeline_yaml", os.path.basename(pipeline), f.read())
+
+TASK_TIME = (b"Device_id,kernel_name,kernel_type,stream_id,task_id,task_time(us),task_start(us),task_stop(us)\n"
+             b"0,conv1,KERNEL_AICORE,2,1,12.5,1000.0,1012.5\n0,MemcpyAsync,MEMCPY_ASYNC,2,2,3.0,1013.0,1016.0\n")
+TIMELINE = (b'{"traceEvents": [{"name": "conv1", "ph": "X", "ts": "1000.0", "dur": 12.5, "pid": 1, "tid": 2, '
+            b'"args": {"Physic Stream Id": 2, "Task Id": 1}}]}')
+for index, csv in enumerate(sorted(glob.glob(os.path.join(SOURCE, "tests", "profiler", "data", "*", "PROF_*", "**",
+                                                          "op_summary_*.csv"), recursive=True))):
+    with open(csv, "rb") as f:
+        op_summary = f.read()
+    write("fuzz_msprof", f"op_summary_{index}", op_summary)
+    if index == 0:
+        write("fuzz_msprof", "with_task_time_and_timeline", op_summary + b"\0" + TASK_TIME + b"\0" + TIMELINE)

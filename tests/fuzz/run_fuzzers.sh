@@ -1,23 +1,41 @@
-#!/bin/sh
-# Builds the libFuzzer harnesses (tests/fuzz) with clang in build-fuzz/ and runs each one for a
-# bounded time on its seed corpus (make_seeds.py; the .om seeds need atc from build/).
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses (tests/fuzz) in the sanitised build (configure.sh) and runs each
+# one for a bounded time on its seed corpus (make_seeds.py; the .om seeds need atc from build/),
+# as many at once as there are cores. The suite (tools/test.sh) runs it with the default 30 s.
 #   tests/fuzz/run_fuzzers.sh [SECONDS_EACH]       default 30; the documented long run uses 3600
 # Findings go to build-fuzz/crashes/<harness>/; the exit status is non-zero when a harness fails.
-set -eu
+set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 seconds=${1:-30}
-build=${ASC_FUZZ_BUILD:-$root/build-fuzz}
 bin=${ASC_BIN:-$root/build/bin}
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
-  -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DASC_FUZZ=ON -DASC_BUILD_BENCH=OFF >/dev/null
-ninja -C "$build" fuzz_npy fuzz_atc_flags fuzz_om
-"${ASC_TEST_PYTHON:-/usr/bin/python3}" "$root/tests/fuzz/make_seeds.py" "$build/corpus" "$bin"
-status=0
-for harness in fuzz_npy fuzz_atc_flags fuzz_om; do
+jobs=${JOBS:-$(nproc)}
+build=$(bash "$root/tests/fuzz/configure.sh")
+ninja -C "$build" fuzz_harnesses
+rm -rf "$build/seeds"
+"${ASC_TEST_PYTHON:-/usr/bin/python3}" "$root/tests/fuzz/make_seeds.py" "$build/seeds" "$bin"
+
+# One harness. The seeds stay as generated in seeds/; what the run finds goes to corpus/, kept
+# between runs, so a long run continues where the last one stopped.
+run_one() {
+  local harness=$1
   mkdir -p "$build/corpus/$harness" "$build/crashes/$harness"
-  echo "== $harness, $seconds s"
-  "$build/bin/$harness" -max_total_time="$seconds" -print_final_stats=1 -rss_limit_mb=4096 \
-    -artifact_prefix="$build/crashes/$harness/" "$build/corpus/$harness" 2>"$build/$harness.log" || status=1
-  grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb|ERROR|SUMMARY" "$build/$harness.log" || true
+  if "$build/bin/$harness" -max_total_time="$seconds" -timeout=20 -print_final_stats=1 -rss_limit_mb=4096 \
+       -artifact_prefix="$build/crashes/$harness/" "$build/corpus/$harness" "$build/seeds/$harness" \
+       >"$build/$harness.log" 2>&1; then
+    echo "== $harness, $seconds s: clean, $(grep -E "^stat::number_of_executed_units" "$build/$harness.log")"
+  else
+    echo "== $harness, $seconds s: FAILED (log $build/$harness.log, input in $build/crashes/$harness/)"
+    grep -E "ERROR|SUMMARY" "$build/$harness.log" || true
+    return 1
+  fi
+}
+
+pids=()
+for harness in $(cat "$build/fuzz_harnesses.txt"); do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do sleep 1; done
+  run_one "$harness" &
+  pids+=("$!")
 done
+status=0
+for pid in "${pids[@]}"; do wait "$pid" || status=1; done
 exit $status

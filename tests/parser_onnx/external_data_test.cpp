@@ -31,7 +31,8 @@ TEST_CASE("external data locations escaping the model directory are refused") {
       {"ext/symlink_dir/model.onnx", "d/w.bin"},
   };
   for (const auto& [model, location] : cases) {
-    INFO(model);
+    const std::string label = model;
+    INFO(label);
     const auto path = model_path(model);
     check_error(parse_error(path), ErrorCode::ExternalDataRefused, path, {"'W'", "'" + std::string(location) + "'"});
   }
@@ -44,7 +45,8 @@ TEST_CASE("missing, short or malformed external data is EE1007") {
       {"ext/bad_offset/model.onnx", "'ten'"},    {"ext/fifo/model.onnx", "not a regular file"},
   };
   for (const auto& [model, fragment] : cases) {
-    INFO(model);
+    const std::string label = model;
+    INFO(label);
     const auto path = model_path(model);
     check_error(parse_error(path), ErrorCode::ExternalDataInvalid, path, {"'W'", fragment});
   }

@@ -92,7 +92,8 @@ TEST_CASE("onnx.load out_nodes makes node outputs the graph outputs and drops th
         {"nosuch:0", "'nosuch'"}, {"pool:1", "output 1 of node 'pool'"}, {"pool", "'pool'"},
         {"pool:x", "'pool:x'"}, {":0", "':0'"}, {"pool:-1", "'pool:-1'"}, {";", "lists no node"}};
     for (const auto& [bad, named] : cases) {
-      INFO(bad);
+      const std::string label = bad;
+      INFO(label);
       try {
         run_load(*stage, {{"model", path.string()}, {"out_nodes", bad}});
         FAIL("no error");

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "dynamic_profiles.hpp"
+#include "kernel_target.hpp"
 #include "layout.hpp"
 #include "memory_plan.hpp"
 #include "op_info.hpp"
@@ -118,11 +119,17 @@ class ProfileCompiler {
         if (!name.empty())
           place(name, outputs.count(name) != 0 ? ValuePlacement::Region::Output : ValuePlacement::Region::Activation);
 
-    const std::vector<TaskInput> task_inputs = profile_task_inputs(graph, ops_, profile, soc_.l2_bytes);
+    const std::vector<TaskInput> task_inputs = profile_task_inputs(graph, ops_, profile, soc_);
     std::int64_t workspace = 0;
     for (std::size_t i = 0; i < profile.tasks.size(); ++i) {
       CompiledTask& task = profile.tasks[i];
-      if (task.unit != ComputeUnit::None) task.tiling = choose_tiling(soc_, task_inputs[i]);
+      if (task.unit == ComputeUnit::None) continue;
+      if (task_inputs[i].scheduled) {
+        task.tiling = *task_inputs[i].scheduled;  // the operator scheduled itself (the TBE DSL)
+        check_tiling_fits(soc_, task.tiling, task.node);
+      } else {
+        task.tiling = choose_tiling(soc_, task_inputs[i]);
+      }
       workspace = std::max(workspace, task.workspace_bytes);
     }
     profile.memory = plan_memory(profile.values, aliases(profile), !model_.options.disable_reuse_memory, workspace);
@@ -166,7 +173,8 @@ CompiledModel compile_model(const Graph& graph, const OpRegistry& ops, const Com
     throw Error(ErrorCode::ConfigMissingKey, "compiling for the NPU needs soc_version (e.g. Ascend310P3)");
   const std::filesystem::path soc_dir = soc_directory(options.soc_dir);
   const SocConfig soc = load_soc(options.soc_version, soc_dir);
-  const OpInfoTable op_info = load_op_info(soc.name, soc_dir);
+  OpInfoTable op_info = load_op_info(soc.name, soc_dir);
+  op_info.add_plugin_ops(ops);
   check_all_ops_supported(ops, graph);
 
   CompiledModel model;

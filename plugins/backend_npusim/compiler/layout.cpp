@@ -30,7 +30,7 @@ class LayoutChooser {
     const Node* first_conv = nullptr;
     for (const Node* node : graph_.nodes()) {
       if (unit(*node) != ComputeUnit::Cube) continue;
-      const bool conv = op_info_.find(node->op_type).nc1hwc0;
+      const bool conv = op_info_.find(node->domain, node->op_type).nc1hwc0;
       if (conv && first_conv == nullptr) first_conv = node;
       for (std::size_t i = 0; i < node->inputs.size(); ++i) {
         const std::string& value = node->inputs[i];
@@ -54,7 +54,7 @@ class LayoutChooser {
     for (bool changed = true; changed;) {
       changed = false;
       for (const Node* node : graph_.nodes()) {
-        if (unit(*node) == ComputeUnit::Cube || !op_info_.find(node->op_type).nc1hwc0) continue;
+        if (unit(*node) == ComputeUnit::Cube || !op_info_.find(node->domain, node->op_type).nc1hwc0) continue;
         std::vector<std::string> operands;
         for (const auto* names : {&node->inputs, &node->outputs})
           for (const std::string& value : *names)

@@ -155,9 +155,25 @@ bool OpInfo::ai_cpu_supports(DType dtype) const {
 OpInfoTable::OpInfoTable(std::string soc_version, std::map<std::string, OpInfo> ops, OpInfo fallback)
     : soc_version_(std::move(soc_version)), ops_(std::move(ops)), fallback_(std::move(fallback)) {}
 
-const OpInfo& OpInfoTable::find(const std::string& op_type) const {
-  const auto found = ops_.find(op_type);
-  return found == ops_.end() ? fallback_ : found->second;
+const OpInfo& OpInfoTable::find(const std::string& domain, const std::string& op_type) const {
+  if (domain.empty() || domain == "ai.onnx" || domain == "asc") {
+    const auto found = ops_.find(op_type);
+    if (found != ops_.end()) return found->second;
+  }
+  const auto plugin = plugin_ops_.find({domain == "ai.onnx" ? "" : domain, op_type});
+  return plugin == plugin_ops_.end() ? fallback_ : plugin->second;
+}
+
+void OpInfoTable::add_plugin_ops(const OpRegistry& ops) {
+  for (const OpDefinition& op : ops.all()) {
+    const std::vector<DType>* dtypes = op.kernel_info.dtypes_for(soc_version_);
+    if (dtypes == nullptr) continue;
+    OpInfo info = fallback_;
+    info.op_type = op.op_type;
+    info.dtypes = *dtypes;
+    info.source = "plugin " + op.plugin + " (" + (op.domain.empty() ? "" : op.domain + "::") + op.op_type + ")";
+    plugin_ops_[{op.domain, op.op_type}] = std::move(info);
+  }
 }
 
 OpInfoTable load_op_info(const std::string& soc_version, const std::filesystem::path& soc_dir) {

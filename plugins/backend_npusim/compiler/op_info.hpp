@@ -7,6 +7,7 @@
 #pragma once
 
 #include <asc/sdk/dtype.hpp>
+#include <asc/sdk/op_registry.hpp>
 #include <asc/sdk/tensor.hpp>
 #include <filesystem>
 #include <map>
@@ -40,12 +41,18 @@ class OpInfoTable {
  public:
   OpInfoTable(std::string soc_version, std::map<std::string, OpInfo> ops, OpInfo fallback);
   const std::string& soc_version() const noexcept { return soc_version_; }
-  // The entry for `op_type`, or the file's `default` entry.
-  const OpInfo& find(const std::string& op_type) const;
+  // The entry for a node's (domain, op type): the file's entries are the built-in operators'
+  // (ai.onnx and the fusion plugin's "asc" domain), so a custom domain's op of the same type does
+  // not inherit them; it gets its plugin's declared entry (add_plugin_ops), else `default`.
+  const OpInfo& find(const std::string& domain, const std::string& op_type) const;
+  // Entries for the operators whose definitions declare op-info for this SoC
+  // (OpDefinition::kernel_info), keyed by their own domain.
+  void add_plugin_ops(const OpRegistry& ops);
 
  private:
   std::string soc_version_;
   std::map<std::string, OpInfo> ops_;
+  std::map<std::pair<std::string, std::string>, OpInfo> plugin_ops_;  // (domain, op type)
   OpInfo fallback_;
 };
 

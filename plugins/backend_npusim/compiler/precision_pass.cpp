@@ -171,7 +171,7 @@ class PrecisionPass {
   void decide(Node& node) {
     const auto unit_found = units_.find(node.name);
     const ComputeUnit unit = unit_found == units_.end() ? ComputeUnit::Vector : unit_found->second;
-    const OpInfo& info = table_.find(node.op_type);
+    const OpInfo& info = table_.find(node.domain, node.op_type);
     const DType original = original_float_dtype(node);
     NodePrecision& decision = result_.nodes[node.name];
     decision.unit = unit;

@@ -57,6 +57,9 @@ class ShapePropagation {
       } catch (const Error& e) {
         throw Error(ErrorCode::ShapeInferenceFailed,
                     node.describe() + ": shape inference for profile " + label_ + " failed: " + e.message());
+      } catch (const std::exception& e) {
+        throw Error(ErrorCode::ShapeInferenceFailed, node.describe() + ": shape inference of operator plugin '" +
+                                                         op->plugin + "' threw: " + e.what());
       }
       outputs = std::move(context.outputs);
     }

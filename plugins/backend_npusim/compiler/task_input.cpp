@@ -4,11 +4,24 @@
 #include <asc/sdk/error.hpp>
 #include <set>
 
-namespace asc::npusim {
+#include "kernel_target.hpp"
 
-TaskInput make_task_input(const Node& node, const OpDefinition* op, ComputeUnit unit, DType compute_dtype,
-                          const std::vector<const ValueInfo*>& inputs, const std::vector<const ValueInfo*>& outputs,
-                          std::int64_t l2_resident_input_bytes) {
+namespace asc::npusim {
+namespace {
+
+// What an operator's own tiling tells the timing model: the GEMM it performs (for operators
+// gemm_dims does not know) and its epilogue.
+void apply_kernel_tiling(TaskInput& task, const KernelTiling& tiling) {
+  if (tiling.m > 0 && tiling.k > 0 && tiling.n > 0)
+    task.gemm = GemmDims{std::max<std::int64_t>(1, tiling.batch), tiling.m, tiling.n, tiling.k};
+  task.epilogue_passes = tiling.epilogue_passes;
+}
+
+}  // namespace
+
+TaskInput make_task_input(const SocConfig& soc, const Node& node, const OpDefinition* op, ComputeUnit unit,
+                          DType compute_dtype, const std::vector<const ValueInfo*>& inputs,
+                          const std::vector<const ValueInfo*>& outputs, std::int64_t l2_resident_input_bytes) {
   TaskInput task;
   task.unit = unit;
   task.element_bytes = dtype_size(compute_dtype);
@@ -29,15 +42,30 @@ TaskInput make_task_input(const Node& node, const OpDefinition* op, ComputeUnit 
     task.output_elements += elements;
     task.largest_elements = std::max(task.largest_elements, elements);
   }
-  if (op != nullptr && op->cost) task.flops = op->cost(CostContext{node, inputs, outputs}).flops;
   task.input_count = std::max(1, static_cast<int>(inputs.size()));
   task.output_count = std::max(1, static_cast<int>(outputs.size()));
   if (unit == ComputeUnit::Cube) task.gemm = gemm_dims(node, in_shapes, out_shapes);
+  if (op == nullptr || !op->cost) return task;
+
+  KernelTarget target = kernel_target(soc, task.element_bytes);
+  // A candidate tiling timed as this task (flops are the operator's and do not depend on it).
+  target.estimate_us = [&soc, &task](const KernelTiling& candidate) {
+    TaskInput timed = task;
+    apply_kernel_tiling(timed, candidate);
+    return time_task(soc, timed, to_tiling(candidate)).duration_us;
+  };
+  const CostFacts facts = op->cost(CostContext{node, inputs, outputs, &target});
+  task.flops = facts.flops;
+  if (facts.tiling && unit == facts.unit) {  // not when the compiler moved the task (AI CPU)
+    apply_kernel_tiling(task, *facts.tiling);
+    task.scheduled = to_tiling(*facts.tiling);
+  }
   return task;
 }
 
 std::vector<TaskInput> profile_task_inputs(const Graph& graph, const OpRegistry& ops, const CompiledProfile& profile,
-                                           std::int64_t l2_bytes) {
+                                           const SocConfig& soc) {
+  const std::int64_t l2_bytes = soc.l2_bytes;
   std::map<std::string, ValueInfo> infos;
   for (const ValuePlacement& value : profile.values) {
     const ValueInfo* declared = graph.value_info(value.value);
@@ -73,7 +101,7 @@ std::vector<TaskInput> profile_task_inputs(const Graph& graph, const OpRegistry&
       if (bytes <= l2_bytes) resident += bytes;
     }
     for (const std::string& name : node.outputs) outputs.push_back(info_of(name));
-    tasks.push_back(make_task_input(node, find_op(ops, graph, node), task.unit, task.compute_dtype, inputs, outputs, resident));
+    tasks.push_back(make_task_input(soc, node, find_op(ops, graph, node), task.unit, task.compute_dtype, inputs, outputs, resident));
     if (task.unit != ComputeUnit::None) previous_outputs = std::set<std::string>(node.outputs.begin(), node.outputs.end());
   }
   return tasks;

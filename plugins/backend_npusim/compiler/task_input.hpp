@@ -15,15 +15,17 @@
 namespace asc::npusim {
 
 // One task from its operands' static types. `inputs`/`outputs` follow node.inputs/outputs
-// (nullptr for omitted ones); `l2_resident_input_bytes` are the input bytes still in L2.
-TaskInput make_task_input(const Node& node, const OpDefinition* op, ComputeUnit unit, DType compute_dtype,
-                          const std::vector<const ValueInfo*>& inputs, const std::vector<const ValueInfo*>& outputs,
-                          std::int64_t l2_resident_input_bytes);
+// (nullptr for omitted ones); `l2_resident_input_bytes` are the input bytes still in L2. The
+// operator's cost function sees `soc` as its CostContext::target, with the timing model as the
+// target's estimate_us, so that a self-scheduling operator ranks its tilings by this model.
+TaskInput make_task_input(const SocConfig& soc, const Node& node, const OpDefinition* op, ComputeUnit unit,
+                          DType compute_dtype, const std::vector<const ValueInfo*>& inputs,
+                          const std::vector<const ValueInfo*>& outputs, std::int64_t l2_resident_input_bytes);
 
 // The TaskInput of every task of `profile` (one per node of `graph`, in order): operand shapes
 // from the profile's placements, host dtypes from the graph, and the L2 rule: an input the
-// previous device task wrote is still in L2 when it fits (`l2_bytes`).
+// previous device task wrote is still in L2 when it fits (the SoC's L2).
 std::vector<TaskInput> profile_task_inputs(const Graph& graph, const OpRegistry& ops, const CompiledProfile& profile,
-                                           std::int64_t l2_bytes);
+                                           const SocConfig& soc);
 
 }  // namespace asc::npusim

@@ -61,6 +61,10 @@ bool refine_output_types(Graph& graph, const Node& node, const OpRegistry& ops) 
   } catch (const Error& e) {
     log_debug("type refinement: " + node.describe() + ": " + e.what());
     return false;
+  } catch (const std::exception& e) {
+    // Not a coded error: a bug in the operator's plugin, named with the node.
+    throw Error(ErrorCode::ShapeInferenceFailed, node.describe() + ": shape inference of operator plugin '" +
+                                                     definition->plugin + "' threw: " + e.what());
   }
   bool changed = false;
   for (std::size_t i = 0; i < node.outputs.size(); ++i) {

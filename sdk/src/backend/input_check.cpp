@@ -42,7 +42,8 @@ void check_dims(const ValueInfo& info, const Tensor& tensor, std::map<std::strin
 }  // namespace
 
 void check_inputs(const std::vector<ValueInfo>& declared, const TensorMap& provided) {
-  for (const auto& [name, tensor] : provided) {
+  for (const auto& entry : provided) {
+    const std::string& name = entry.first;
     const bool known =
         std::any_of(declared.begin(), declared.end(), [&](const ValueInfo& i) { return i.name == name; });
     if (!known)

@@ -59,7 +59,8 @@ Tensor random_tensor(DType dtype, const Shape& shape, std::mt19937& generator) {
 
 TensorMap random_inputs(const std::vector<ValueInfo>& inputs, const InputShapeSpec& spec,
                         std::uint32_t seed) {
-  for (const auto& [name, dims] : spec) {
+  for (const auto& entry : spec) {
+    const std::string& name = entry.first;
     const bool known =
         std::any_of(inputs.begin(), inputs.end(), [&](const ValueInfo& i) { return i.name == name; });
     if (!known)

@@ -28,6 +28,8 @@ enum class ErrorCode : int {
   UnsupportedOperator = 2001,   // no kernel registered for (domain, op type, opset)
   OperatorDtypeUnsupported = 2002,  // kernel exists but not for the requested dtype
   InvalidOperator = 2003,       // node's attributes or inputs are invalid for its op
+  TbeExpressionInvalid = 2004,  // a TBE DSL expression mixes shapes/dtypes a stage cannot take
+  TbeScheduleInvalid = 2005,    // a TBE schedule (auto or manual) does not fit the SoC's buffers
   // EE3xxx: memory
   MemoryAllocationFailed = 3001,  // a plan exceeds device memory
   // EE4xxx: files

@@ -13,10 +13,13 @@
 #include <climits>
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "asc/sdk/graph.hpp"
+#include "asc/sdk/kernel_tiling.hpp"
 #include "asc/sdk/tensor.hpp"
 
 namespace asc {
@@ -32,6 +35,9 @@ struct CostFacts {
   std::int64_t bytes_read = 0;   // input and weight bytes at the operator's dtypes
   std::int64_t bytes_written = 0;
   ComputeUnit unit = ComputeUnit::Vector;
+  // Since SDK 0.4: the tiling the operator chose for CostContext::target (self-scheduling
+  // operators such as the TBE DSL's); the backend uses it instead of its own tiler.
+  std::optional<KernelTiling> tiling;
 };
 
 // What a kernel sees when it runs. Inputs are borrowed for the call; the kernel sets every
@@ -44,6 +50,10 @@ struct KernelContext {
   // Threads the kernel may use (backends decide; 1 for the reference backend by default);
   // asc::parallel_for (parallel.hpp) runs work on them.
   int threads = 1;
+  // Since SDK 0.4: the dtype the device computes this task at (Float16 on the NPU simulator
+  // under fp16 precision, whose tensors stay float32 on the host); Undefined on backends that
+  // compute at the host dtype. Kernels that reproduce the device's numerics read it.
+  DType device_dtype = DType::Undefined;
 
   std::size_t input_count() const noexcept { return inputs.size(); }
   bool has_input(std::size_t i) const noexcept { return i < inputs.size() && inputs[i] != nullptr; }
@@ -74,11 +84,26 @@ struct CostContext {
   const Node& node;
   std::vector<const ValueInfo*> inputs;
   std::vector<const ValueInfo*> outputs;
+  // Since SDK 0.4: the device the task is compiled for, when the backend models one (npusim);
+  // nullptr otherwise.
+  const KernelTarget* target = nullptr;
 };
 
 using InferFunction = std::function<void(InferenceContext&)>;
 using KernelFunction = std::function<void(KernelContext&)>;
 using CostFunction = std::function<CostFacts(const CostContext&)>;
+
+// Since SDK 0.4: what an operator's device kernel supports, for the NPU compiler's op-info (CANN's
+// aic-<soc>-ops-info.json entry; configs/soc/ops_info/ for the built-in operators): its dtypes per
+// SoC version, "*" for every SoC not listed. No entry for a SoC: the op-info file's default.
+struct OpKernelInfo {
+  std::map<std::string, std::vector<DType>> dtypes;
+  const std::vector<DType>* dtypes_for(const std::string& soc_version) const {
+    auto found = dtypes.find(soc_version);
+    if (found == dtypes.end()) found = dtypes.find("*");
+    return found == dtypes.end() ? nullptr : &found->second;
+  }
+};
 
 struct OpDefinition {
   std::string domain;  // "" for ai.onnx
@@ -89,6 +114,7 @@ struct OpDefinition {
   KernelFunction compute;
   CostFunction cost;
   std::string plugin;  // filled in by the registry: which plugin registered it
+  OpKernelInfo kernel_info;  // since SDK 0.4
 };
 
 // Definitions by key. Later registrations for an overlapping key are refused (EE6007) so that
