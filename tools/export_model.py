@@ -2,7 +2,7 @@
 """Exports a torchvision model to ONNX the way the seed's step 1 does (random weights).
 
     tools/export_model.py resnet50 out/resnet50.onnx [--opset 11] [--no-constant-folding] [--static]
-        [--sample-dir DIR --sample-batch 1,4] [--calibrate-bn]
+        [--batch N] [--sample-dir DIR --sample-batch 1,4] [--calibrate-bn]
 
 The batch axis is dynamic ("batch") unless --static. Weights are random (seeded), since nothing
 may be downloaded here. --sample-dir also writes, per batch size N, a seeded random input
@@ -28,12 +28,17 @@ import small_models
 MODELS = {
     "resnet50": lambda: models.resnet50(weights=None),
     "resnet18": lambda: models.resnet18(weights=None),
+    "resnet34": lambda: models.resnet34(weights=None),
+    "resnet101": lambda: models.resnet101(weights=None),
     "mobilenet_v2": lambda: models.mobilenet_v2(weights=None),
     "squeezenet1_0": lambda: models.squeezenet1_0(weights=None),
     "efficientnet_b0": lambda: models.efficientnet_b0(weights=None),
     "bert_encoder": small_models.BertEncoder,
     "bert_base_encoder": small_models.BertBaseEncoder,
     "vit_b_16": lambda: vit_b_16_random_head(),
+    # BERT-base's shape (as Ascend ModelZoo's Bert_Base_Uncased runs it: sequence 512).
+    "bert_base": lambda: small_models.BertEncoder(vocab=30522, hidden=768, heads=12, layers=12, intermediate=3072,
+                                                  max_len=512),
     "yolo_style": small_models.YoloStyle,
 }
 
@@ -53,6 +58,8 @@ INPUTS = {
                      {0: "batch", 1: "sequence"}),
     "bert_base_encoder": ("hidden_states", lambda batch, gen: torch.randn(batch, 512, 768, generator=gen),
                           {0: "batch", 1: "sequence"}),
+    "bert_base": ("input_ids", lambda batch, gen: torch.randint(0, 30522, (batch, 512), generator=gen),
+                  {0: "batch"}),
     "yolo_style": ("images", lambda batch, gen: torch.randn(batch, 3, 320, 320, generator=gen),
                    {0: "batch", 2: "height", 3: "width"}),
 }
@@ -92,6 +99,7 @@ def main() -> int:
                         help="keep BatchNormalization and constant sub-graphs (do_constant_folding=False, "
                              "training mode PRESERVE)")
     parser.add_argument("--static", action="store_true", help="no dynamic batch axis")
+    parser.add_argument("--batch", type=int, default=1, help="the example input's batch (with --static: the model's)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--sample-dir", help="write seeded inputs and PyTorch's outputs here")
     parser.add_argument("--sample-batch", default="1", help="comma-separated batch sizes for --sample-dir")
@@ -105,7 +113,7 @@ def main() -> int:
     input_name, make_input, input_axes = INPUTS.get(args.model, IMAGE_INPUT)
     if args.calibrate_bn:
         calibrate_batch_norm(model, make_input, args.seed)
-    dummy_input = make_input(1, torch.Generator().manual_seed(args.seed))
+    dummy_input = make_input(args.batch, torch.Generator().manual_seed(args.seed))
     dynamic_axes = None if args.static else {input_name: input_axes, "output": {0: "batch"}}
     os.makedirs(os.path.dirname(os.path.abspath(args.output)), exist_ok=True)
     tmp = args.output + ".tmp"

@@ -63,6 +63,11 @@ const std::vector<FlagSpec>& flag_specs() {
        .boolean = true, .group = "Profiling and debugging", .aliases = {"pf"}},
       {.name = "dump", .help = "dump every task's outputs to <output>/dump (needs --output)", .boolean = true,
        .group = "Profiling and debugging"},
+      {.name = "timing_only",
+       .help = "simulate the timing only: the kernels are not computed (the simulated time does not depend on the "
+               "data), so the summary and --profiler's profile come in milliseconds and no output files are written "
+               "(not with --dump)",
+       .boolean = true, .group = "Profiling and debugging"},
       {.name = "display_all_summary", .help = "also print H2D and D2H latency", .boolean = true,
        .group = "Profiling and debugging", .aliases = {"das"}},
       {.name = "debug", .help = "print the model description and every inference's device time", .boolean = true,
@@ -92,6 +97,7 @@ constexpr Mapping kMappings[] = {
     {"threads", "threads"},
     {"profiler", "profiler"},
     {"dump", "dump"},
+    {"timing_only", "timing_only"},
     {"display_all_summary", "display_all_summary"},
     {"debug", "debug"},
 };

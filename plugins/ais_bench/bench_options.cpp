@@ -85,6 +85,7 @@ BenchOptions parse_bench_options(const StageParams& params) {
   options.pure_data_type = parse_pure_data_type(params.get_string("pure_data_type"));
   options.profiler = params.get_bool("profiler");
   options.dump = params.get_bool("dump");
+  options.timing_only = params.get_bool("timing_only");
   options.display_all_summary = params.get_bool("display_all_summary");
   options.debug = params.get_bool("debug");
   options.backend = params.get_string("backend");
@@ -96,6 +97,8 @@ BenchOptions parse_bench_options(const StageParams& params) {
   // ais_bench's own checks, with its reasons.
   if (options.profiler && options.dump)
     bad_combination("parameter --profiler cannot be true at the same time as parameter --dump, please check them!");
+  if (options.timing_only && options.dump)
+    bad_combination("parameter --timing_only computes no values, so there is nothing to --dump: give one of them");
   if ((options.profiler || options.dump) && options.output.empty())
     bad_combination("when dump or profiler, miss output path, please check them!");
   if (options.output.empty() && !options.output_dirname.empty())
@@ -132,6 +135,8 @@ std::vector<ParamSpec> bench_param_specs() {
       {"profiler", ParamType::Bool, false, "false", "write an msprof-style PROF_* directory to output/profiler"},
       {"dump", ParamType::Bool, false, "false",
        "dump every task's outputs of the first measured inference to output/dump"},
+      {"timing_only", ParamType::Bool, false, "false",
+       "simulate the timing only (no kernels computed, no output files; not with dump)"},
       {"display_all_summary", ParamType::Bool, false, "false", "also print H2D and D2H latency"},
       {"debug", ParamType::Bool, false, "false", "print the model description and each inference's time"},
       {"backend", ParamType::String, false, "npusim",

@@ -1,7 +1,7 @@
 // ais_bench.run's parameters, named and checked as ais_bench names and checks its options
 // (reference §3): --model, --input, --output, --output_dirname, --outfmt, --loop,
 // --warmup_count, --batchsize, --dymBatch, --dymHW, --dymDims, --pure_data_type, --profiler,
-// --dump, --display_all_summary, --debug.
+// --dump, --display_all_summary, --debug; and this project's --timing_only.
 #pragma once
 
 #include <asc/sdk/pipeline.hpp>
@@ -32,6 +32,7 @@ struct BenchOptions {
   std::string dym_dims;                       // "name:1,600;name2:1,600"
   PureDataType pure_data_type = PureDataType::Zero;
   bool profiler = false, dump = false, display_all_summary = false, debug = false;
+  bool timing_only = false;                   // RunOptions::timing_only: no kernels, no output files
   std::string backend = "npusim";             // the backend that runs the model (--backend)
   std::string soc_version;                    // the simulated device's chip ("" = the .om's own)
   std::string soc_dir;                        // where SoC files are ("" = default lookup)

@@ -163,6 +163,7 @@ BenchRun run_samples(const BenchModel& model, const BenchOptions& options, const
                      bool profile, bool show_progress) {
   RunOptions run_options;
   run_options.threads = options.threads;
+  run_options.timing_only = options.timing_only;
   const std::unique_ptr<Stream> stream = model.backend.create_stream();
   for (std::int64_t i = 0; i < options.warmup_count; ++i)
     infer(model.executable, *stream, first_inputs, run_options, false, {});
@@ -189,7 +190,7 @@ BenchRun run_samples(const BenchModel& model, const BenchOptions& options, const
       for (ProfileEvent& event : last.events) run.profile_events.push_back(std::move(event));
       progress.advance();
     }
-    if (!prefix.empty()) {
+    if (!prefix.empty() && !options.timing_only) {
       const std::vector<SampleFiles> saved =
           save_outputs(in_output_order(last.outputs, model.outputs), prefix, samples[index], options.outfmt, index);
       run.files_info.insert(run.files_info.end(), saved.begin(), saved.end());
@@ -238,11 +239,17 @@ void run(PipelineContext& ctx, const StageParams& params) {
   std::optional<msprof::CollectionOptions> collection = msprof::collection_from_environment();
   if (!collection && options.profiler) collection = msprof::default_collection(options.output / "profiler");
 
+  if (options.timing_only) say("[INFO] timing only: the kernels are not computed and no output files are written");
   BenchRun run = run_samples(model, options, samples, std::move(first_inputs), prefix, generator,
                              collection.has_value(), ctx.show_progress);
   run.measurements.batchsize = batchsize;
   run.measurements.host_threads = options.threads;
   for (const std::string& line : summary_lines(run.measurements, options.display_all_summary)) say(line);
+  const DeviceInfo device = executable->device();
+  if (!device.soc_version.empty())  // a simulated device: how far its times are from real cards'
+    say("[INFO] NPU_compute_time is simulated (" + device.soc_version + "); " +
+        (device.timing_accuracy.empty() ? std::string("no calibration against published figures")
+                                        : device.timing_accuracy));
   if (!prefix.empty()) {
     const std::vector<std::string> args = options.command_line.empty() ? default_args(params) : options.command_line;
     const std::filesystem::path summary = prefix.string() + "_summary.json";
@@ -251,7 +258,6 @@ void run(PipelineContext& ctx, const StageParams& params) {
     ctx.artifacts["ais_bench_outputs"] = prefix;
     ctx.artifacts["ais_bench_summary"] = summary;
   }
-  const DeviceInfo device = executable->device();
   if (collection) {
     const msprof::ProfiledModel profiled{options.model.stem().string(), loaded.info.precision_mode, batchsize};
     const std::filesystem::path prof = msprof::write_msprof_output(*collection, run.profile_events, device, profiled);
@@ -260,7 +266,8 @@ void run(PipelineContext& ctx, const StageParams& params) {
   }
   if (options.dump) ctx.artifacts["dump"] = options.output / "dump";
   for (const auto& [name, tensor] : run.last_inputs) ctx.tensors["input:" + name] = tensor;
-  for (const auto& [name, tensor] : run.last_outputs) ctx.tensors["output:" + name] = tensor;
+  if (!options.timing_only)  // a timing-only run's outputs are placeholders, not results
+    for (const auto& [name, tensor] : run.last_outputs) ctx.tensors["output:" + name] = tensor;
   ctx.profile.model_name = options.model.stem().string();
   ctx.profile.soc_version = device.soc_version;
   ctx.profile.events = std::move(run.profile_events);

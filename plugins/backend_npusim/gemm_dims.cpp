@@ -1,5 +1,7 @@
 #include "gemm_dims.hpp"
 
+#include <algorithm>
+
 namespace asc::npusim {
 namespace {
 
@@ -18,7 +20,10 @@ std::optional<GemmDims> conv_dims(const std::vector<Shape>& in, const std::vecto
   if (w[1] <= 0 || x[1] % w[1] != 0) return std::nullopt;
   const std::int64_t groups = x[1] / w[1];
   if (groups <= 0 || w[0] % groups != 0) return std::nullopt;
-  return GemmDims{groups, y[0] * product(y, 2, y.size()), w[0] / groups, w[1] * product(w, 2, w.size())};
+  const std::int64_t m = y[0] * product(y, 2, y.size()), n = w[0] / groups, kernel = product(w, 2, w.size());
+  const std::int64_t pack = groups > 1 ? std::min(groups, kGroupPackChannels / std::max(n, w[1])) : 1;
+  if (pack <= 1) return GemmDims{groups, m, n, w[1] * kernel};
+  return GemmDims{(groups + pack - 1) / pack, m, n * pack, w[1] * kernel * pack, pack};
 }
 
 std::optional<GemmDims> matmul_dims(const std::vector<Shape>& in, const std::vector<Shape>& out) {

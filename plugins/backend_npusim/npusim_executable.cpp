@@ -1,6 +1,7 @@
 #include "npusim_executable.hpp"
 
 #include <asc/sdk/error.hpp>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -22,7 +23,51 @@ Tensor stored(Tensor output, DType host_dtype, bool as_fp16, int threads) {
   return as_fp16 ? rounded(std::move(output), threads) : output;
 }
 
+// A stand-in for a value a timing-only run does not compute: its shape and dtype, every element
+// reading the one zero element of a shared buffer (zero strides), so nothing is allocated.
+Tensor placeholder(DType dtype, const Shape& shape) {
+  static const std::shared_ptr<Buffer> zero = Buffer::allocate(16);
+  return Tensor(zero, 0, dtype, shape, Shape(shape.size(), 0));
+}
+
 }  // namespace
+
+std::vector<Tensor> NpusimExecutable::placeholders(const CompiledProfile& profile) const {
+  std::map<std::string, const ValuePlacement*> placements;
+  for (const ValuePlacement& value : profile.values) placements[value.value] = &value;
+  std::vector<Tensor> values = plan_.initial_values;
+  for (std::size_t slot = 0; slot < values.size(); ++slot) {
+    if (values[slot].defined()) continue;  // a constant: its real value
+    const auto found = placements.find(plan_.slot_names[slot]);
+    if (found == placements.end())
+      throw Error(ErrorCode::Internal, "profile '" + profile.label + "' places no value '" + plan_.slot_names[slot] + "'");
+    const DType host = host_dtypes_[slot];
+    values[slot] = placeholder(host != DType::Undefined ? host : found->second->dtype, found->second->shape);
+  }
+  return values;
+}
+
+TensorMap NpusimExecutable::execute_timing_only(const CompiledProfile& profile, const std::vector<TaskTiming>& timings,
+                                                const RunOptions& options) const {
+  const std::vector<Tensor> values = placeholders(profile);
+  std::vector<Tensor> slots = values;  // make_context borrows mutable values; nothing writes them
+  double clock_us = 0;
+  std::size_t task_id = 0;
+  for (std::size_t index = 0; index < plan_.steps.size(); ++index) {
+    const CompiledTask& task = profile.tasks[index];
+    if (task.unit == ComputeUnit::None) continue;
+    if (options.profile_sink != nullptr) {
+      const PlanStep& step = plan_.steps[index];
+      KernelContext context = make_context(step, slots, options.threads);
+      for (std::size_t i = 0; i < step.output_slots.size(); ++i)
+        if (step.output_slots[i] != kNoSlot) context.outputs[i] = values[static_cast<std::size_t>(step.output_slots[i])];
+      options.profile_sink->record(task_event(context, task_id, timings[index], soc_, clock_us, task.compute_dtype));
+    }
+    clock_us += timings[index].duration_us;
+    ++task_id;
+  }
+  return collect_outputs(plan_, model_->graph, values);
+}
 
 NpusimExecutable::NpusimExecutable(CompiledModel model, const OpRegistry& ops, SocConfig soc)
     : model_(std::make_unique<const CompiledModel>(std::move(model))),
@@ -87,14 +132,20 @@ TensorMap NpusimExecutable::execute(const TensorMap& inputs, const RunOptions& o
   for (const std::string& name : graph.inputs) shapes[name] = inputs.at(name).shape();
   const CompiledProfile& profile = model_->profile_for(shapes);
   const std::vector<TaskTiming>& timings = timings_[static_cast<std::size_t>(&profile - model_->profiles.data())];
+  const std::filesystem::path dump_dir = !options.dump_dir.empty() ? options.dump_dir
+                                                                   : std::filesystem::path(model_->options.debug_dir);
+  if (options.timing_only) {
+    if (!dump_dir.empty())
+      throw Error(ErrorCode::ConfigBadValue, "a timing-only run computes no values to dump: drop the dump directory " +
+                                                 dump_dir.string() + " or run the computation");
+    return execute_timing_only(profile, timings, options);
+  }
 
   std::vector<Tensor> values = plan_.initial_values;
   for (std::size_t i = 0; i < plan_.input_slots.size(); ++i)
     values[static_cast<std::size_t>(plan_.input_slots[i])] = inputs.at(graph.inputs[i]).contiguous();
 
   std::optional<NodeDump> dump;
-  const std::filesystem::path dump_dir = !options.dump_dir.empty() ? options.dump_dir
-                                                                   : std::filesystem::path(model_->options.debug_dir);
   if (!dump_dir.empty()) dump.emplace(dump_dir, DumpNaming::Seed);  // {op}.{index}.{timestamp}.bin as the seed names NPU dumps
   double clock_us = 0;  // stream 0's simulated time
   std::size_t task_id = 0;

@@ -2,7 +2,9 @@
 // (CompiledModel::profile_for); its tasks run in order with the operators' reference kernels at
 // the compiled dtypes (values whose device dtype is fp16 are rounded to fp16 when written, as
 // the NPU stores them), and each task's simulated time comes from the timing model with the
-// tiling the compiler chose. Tasks run back to back on stream 0.
+// tiling the compiler chose. Tasks run back to back on stream 0. The timing depends on the
+// profile's shapes only, so RunOptions::timing_only skips the kernels: the same events, zero
+// outputs (broadcast views of one zero element).
 #pragma once
 
 #include <asc/sdk/backend.hpp>
@@ -24,7 +26,8 @@ class NpusimExecutable : public Executable {
 
   std::vector<ValueInfo> input_infos() const override;
   std::vector<ValueInfo> output_infos() const override;
-  // EE8003 when the inputs' shapes match no compiled profile (listing the profiles).
+  // EE8003 when the inputs' shapes match no compiled profile (listing the profiles); EE5007 for
+  // timing_only with a dump directory (the run's or the compiled debug_dir).
   TensorMap execute(const TensorMap& inputs, const RunOptions& options) override;
   // On an NpusimStream: H2D copy, run and D2H copy on the simulated device timeline
   // (npusim_stream.hpp; defined in npusim_stream.cpp). Other streams: Executable's default.
@@ -41,6 +44,11 @@ class NpusimExecutable : public Executable {
 
  private:
   std::vector<ValueInfo> infos_of(const std::vector<std::string>& names) const;
+  // Per slot: constants as they are, every other value a zero placeholder of its host dtype and
+  // the profile's shape.
+  std::vector<Tensor> placeholders(const CompiledProfile& profile) const;
+  TensorMap execute_timing_only(const CompiledProfile& profile, const std::vector<TaskTiming>& timings,
+                                const RunOptions& options) const;
   std::unique_ptr<const CompiledModel> model_;  // the plan points into its graph
   ExecutionPlan plan_;
   SocConfig soc_;

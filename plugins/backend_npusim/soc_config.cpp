@@ -4,7 +4,10 @@
 
 #include <algorithm>
 #include <asc/sdk/error.hpp>
+#include <asc/sdk/io.hpp>
+#include <cstdio>
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <system_error>
 
 namespace asc::npusim {
@@ -100,6 +103,7 @@ DeviceInfo device_info(const SocConfig& soc) {
   device.clock_mhz = soc.clock_mhz;
   device.memory_bytes = soc.device_memory_bytes;
   device.host_link_gbs = soc.pcie_bandwidth_gbs;
+  device.timing_accuracy = soc.timing_accuracy;
   return device;
 }
 
@@ -157,6 +161,7 @@ SocConfig parse_soc_file(const std::filesystem::path& file) {
                reader.number(fixed, "cube_instruction_overhead_cycles", f),
                reader.number(fixed, "cube_instruction_min_cycles", f),
                reader.number(fixed, "scalar_head_cycles", f),
+               reader.number(fixed, "task_start_cycles", f),
                reader.number(fixed, "kernel_launch_us", f)};
   soc.pcie_bandwidth_gbs = reader.number(root, "pcie_bandwidth_gbs");
   return soc;
@@ -184,7 +189,36 @@ SocConfig load_soc(const std::string& soc_version, const std::filesystem::path& 
   if (soc.name != soc_version)
     throw Error(ErrorCode::ConfigBadValue,
                 file.string() + ": field 'name' is '" + soc.name + "', the file name says '" + soc_version + "'");
+  if (const std::filesystem::path calibration = dir / "calibration.json"; std::filesystem::exists(calibration))
+    soc.timing_accuracy = read_timing_accuracy(calibration);
   return soc;
+}
+
+std::string read_timing_accuracy(const std::filesystem::path& file) {
+  const std::vector<std::byte> bytes = read_file(file);
+  nlohmann::json document;
+  try {
+    document = nlohmann::json::parse(reinterpret_cast<const char*>(bytes.data()),
+                                     reinterpret_cast<const char*>(bytes.data()) + bytes.size());
+  } catch (const nlohmann::json::exception& error) {
+    throw Error(ErrorCode::ConfigSyntax, file.string() + ": " + error.what());
+  }
+  const auto set = [&](const char* name) -> std::string {
+    const auto entry = document.find(name);
+    if (entry == document.end()) return "";
+    const auto mae = entry->find("mae_percent"), points = entry->find("points");
+    if (!entry->is_object() || mae == entry->end() || !mae->is_number() || points == entry->end() ||
+        !points->is_number_integer())
+      throw Error(ErrorCode::ConfigWrongType, file.string() + ": '" + name +
+                                                  "' must be an object with a number 'mae_percent' and an integer 'points'");
+    char text[96];
+    std::snprintf(text, sizeof text, "%.1f %% over %lld", mae->get<double>(), points->get<long long>());
+    return text;
+  };
+  if (!document.is_object()) throw Error(ErrorCode::ConfigWrongType, file.string() + ": expected a JSON object");
+  const std::string tuned = set("tuned"), holdout = set("holdout");
+  if (tuned.empty()) return "";
+  return "calibration MAE " + tuned + " published points" + (holdout.empty() ? "" : " (hold-out " + holdout + ")");
 }
 
 std::filesystem::path soc_directory(const std::string& soc_dir_option) {

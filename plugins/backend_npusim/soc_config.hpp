@@ -49,9 +49,13 @@ struct SocConfig {
     double cube_instruction_overhead_cycles = 0;
     double cube_instruction_min_cycles = 0;
     double scalar_head_cycles = 0;
+    double task_start_cycles = 0;        // per task, before its first load (calibrated)
     double kernel_launch_us = 0;
   } fixed;
   double pcie_bandwidth_gbs = 0;
+  // From <soc dir>/calibration.json (written by bench/calibration/calibration_report.py), e.g.
+  // "calibration MAE 12.3 % over 8 published points (hold-out 17.0 % over 7)"; "" without it.
+  std::string timing_accuracy;
 
   double cycles_per_us() const { return clock_mhz; }
   // Chip-wide fp16 cube peak in flop/s (a MAC counts 2).
@@ -68,8 +72,14 @@ DeviceInfo device_info(const SocConfig& soc);
 // The SoC names with a <name>.yaml in `dir`, sorted.
 std::vector<std::string> known_socs(const std::filesystem::path& dir);
 
-// Loads <dir>/<soc_version>.yaml; an unknown name is EE5007 listing the known ones.
+// Loads <dir>/<soc_version>.yaml, and timing_accuracy from <dir>/calibration.json when present
+// (read_timing_accuracy). An unknown name is EE5007 listing the known ones.
 SocConfig load_soc(const std::string& soc_version, const std::filesystem::path& dir);
+
+// The calibration error band from a calibration.json: {"tuned": {"mae_percent", "points"},
+// "holdout": {...}}. A malformed file is EE5001 (syntax) or EE5003 (a field of the wrong type)
+// naming it.
+std::string read_timing_accuracy(const std::filesystem::path& file);
 
 // Where SoC files are looked up: `soc_dir` when given, else $ASC_SOC_DIR, else
 // <executable dir>/../share/ascend-tools/soc when it exists, else the source tree's configs/soc.

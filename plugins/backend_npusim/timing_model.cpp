@@ -13,18 +13,19 @@ std::int64_t round_up(std::int64_t value, std::int64_t multiple) {
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
 // Where a task's loads come from: first touches from device memory (L2 for inputs the previous
-// task left there), re-reads from L2 when the operands fit in it.
+// task left there), re-reads from L2 when the bytes loaded between two reads of the same data
+// (the reuse window) fit in it.
 struct Loads {
   double device = 0, l2 = 0;
 };
 
-Loads split_loads(const SocConfig& soc, double first_touch, double total, double l2_resident, double working_set) {
+Loads split_loads(const SocConfig& soc, double first_touch, double total, double l2_resident, double reuse_window) {
   Loads loads;
   const double resident = std::min(l2_resident, first_touch);
   const double rereads = std::max(0.0, total - first_touch);
   loads.l2 = resident;
   loads.device = first_touch - resident;
-  if (working_set <= static_cast<double>(soc.l2_bytes))
+  if (reuse_window <= static_cast<double>(soc.l2_bytes))
     loads.l2 += rereads;
   else
     loads.device += rereads;
@@ -58,16 +59,32 @@ double equal_transfers_cycles(double transfers, double latency_cycles, double st
   return transfers > 0 ? transfers * transfer_cycles(latency_cycles, streaming_cycles / transfers) : 0.0;
 }
 
+// Output writes: a task's outputs that fit in L2 are written into it (write-back), where the next
+// task reads them (the L2-hit rule, task_input.cpp); the arena reuses activation buffers, so their
+// lines are rewritten in L2 rather than evicted. Larger outputs stream to device memory.
+struct Writes {
+  double device = 0, l2 = 0;
+};
+Writes split_writes(const SocConfig& soc, double output_bytes) {
+  return output_bytes <= static_cast<double>(soc.l2_bytes) ? Writes{0, output_bytes} : Writes{output_bytes, 0};
+}
+
 void finish(const SocConfig& soc, TaskTiming& t, double compute_cycles, double memory_cycles, double device_bytes,
             double l2_bytes) {
   t.device_memory_bytes = static_cast<std::int64_t>(device_bytes);
   t.l2_bytes = static_cast<std::int64_t>(l2_bytes);
   t.aicore_us = t.core_cycles / soc.cycles_per_us();
-  t.chip_memory_us = device_bytes / (soc.device_memory_bandwidth_gbs * 1e3) + l2_bytes / (soc.l2_bandwidth_gbs * 1e3);
+  // Device memory serves the L2 misses while L2 serves the hits and passes the misses on: the two
+  // work at once, so the chip's memory time is the busier of DRAM (misses) and L2 (all traffic).
+  t.chip_memory_us = std::max(device_bytes / (soc.device_memory_bandwidth_gbs * 1e3),
+                              (device_bytes + l2_bytes) / (soc.l2_bandwidth_gbs * 1e3));
   t.compute_us = compute_cycles / soc.cycles_per_us();
   t.memory_us = std::max(memory_cycles / soc.cycles_per_us(), t.chip_memory_us);
   t.memory_copy_us = std::max(0.0, t.memory_us - t.compute_us);
-  t.duration_us = std::max(t.aicore_us, t.chip_memory_us) + soc.fixed.kernel_launch_us;
+  // The task's start (scalar setup, tiling data, the kernel's first instructions on every core)
+  // comes before its first load and hides under nothing.
+  t.duration_us = std::max(t.aicore_us, t.chip_memory_us) + soc.fixed.task_start_cycles / soc.cycles_per_us() +
+                  soc.fixed.kernel_launch_us;
 }
 
 TaskTiming time_cube(const SocConfig& soc, const TaskInput& task, const Tiling& tiling) {
@@ -86,8 +103,7 @@ TaskTiming time_cube(const SocConfig& soc, const TaskInput& task, const Tiling& 
 
   const std::int64_t batch = std::max<std::int64_t>(1, tiling.batch);
   const std::int64_t mp = round_up(tiling.m, cube.m), kp = round_up(tiling.k, cube.k), np = round_up(tiling.n, cube.n);
-  t.exact_flops = task.gemm ? 2.0 * static_cast<double>(batch) * tiling.m * tiling.n * tiling.k
-                            : 2.0 * static_cast<double>(batch) * mp * np * kp;
+  t.exact_flops = task.gemm ? task.gemm->flops() : 2.0 * static_cast<double>(batch) * mp * np * kp;
   t.padded_flops = 2.0 * static_cast<double>(batch) * mp * np * kp;
 
   const std::int64_t base_m = round_up(tiling.base_m, cube.m), base_n = round_up(tiling.base_n, cube.n);
@@ -134,8 +150,13 @@ TaskTiming time_cube(const SocConfig& soc, const TaskInput& task, const Tiling& 
   const double b_raw = static_cast<double>(batch) * kp * np * es;
   const double other = std::max(0.0, static_cast<double>(task.input_elements) * es - a_raw - b_raw);  // bias, ...
   const double total_loads = load_block * t.block_dim + other;
+  // Re-reads hit L2 when their reuse distance fits it. The tile loop keeps one operand's tile row
+  // (or column) in use while it cycles through the other, so between two reads of the same bytes
+  // the cores load at most the smaller operand once plus each core's current tiles; the larger
+  // operand and the other inputs (bias, a fused residual) stream through once.
+  const double reuse_window = std::min(a_raw, b_raw) + active_cores * (a_tile + b_tile);
   const Loads loads = split_loads(soc, a_raw + b_raw + other, total_loads,
-                                  static_cast<double>(task.l2_resident_input_bytes), a_raw + b_raw + other);
+                                  static_cast<double>(task.l2_resident_input_bytes), reuse_window);
   // Streaming cycles per loaded byte: first touches at the device-memory path's width, L2 hits
   // at L2's; each chunk transfer also pays the MTE2 latency (transfer_cycles).
   const double load_cycles_per_byte =
@@ -181,7 +202,9 @@ TaskTiming time_cube(const SocConfig& soc, const TaskInput& task, const Tiling& 
   t.l1_in_bytes = static_cast<std::int64_t>(total_loads);
   t.l0_in_bytes = static_cast<std::int64_t>(l0_bytes_block * t.block_dim);
   t.out_bytes = static_cast<std::int64_t>(output_bytes);
-  finish(soc, t, t.pipes.mac, std::max(t.pipes.mte2, t.pipes.fixpipe), loads.device + output_bytes, loads.l2);
+  const Writes writes = split_writes(soc, output_bytes);
+  finish(soc, t, t.pipes.mac, std::max(t.pipes.mte2, t.pipes.fixpipe), loads.device + writes.device,
+         loads.l2 + writes.l2);
   const double mac_all_blocks = std::max(mac_block * t.block_dim, task.flops / (2 * cube.macs_per_cycle()));
   t.cube_utilization =
       std::min(100.0, 100.0 * mac_all_blocks / (soc.ai_cores * t.duration_us * soc.cycles_per_us()));
@@ -241,7 +264,9 @@ TaskTiming time_vector(const SocConfig& soc, const TaskInput& task, const Tiling
 
   t.ub_in_bytes = static_cast<std::int64_t>(input_bytes);
   t.out_bytes = static_cast<std::int64_t>(output_bytes);
-  finish(soc, t, t.pipes.vec, std::max(t.pipes.mte2, t.pipes.mte3), loads.device + output_bytes, loads.l2);
+  const Writes writes = split_writes(soc, output_bytes);
+  finish(soc, t, t.pipes.vec, std::max(t.pipes.mte2, t.pipes.mte3), loads.device + writes.device,
+         loads.l2 + writes.l2);
   return t;
 }
 

@@ -65,7 +65,7 @@ struct TaskTiming {
   double exact_flops = 0, padded_flops = 0;
   // Bytes moved, whole task: from device memory and from L2 (loads), plus the levels inside
   // the cores.
-  std::int64_t device_memory_bytes = 0, l2_bytes = 0;  // device memory includes the output writes
+  std::int64_t device_memory_bytes = 0, l2_bytes = 0;  // writes included: into L2 when they fit, else device memory
   std::int64_t l1_in_bytes = 0;   // MTE2 into L1 (cube)
   std::int64_t l0_in_bytes = 0;   // MTE1 into L0A/L0B (cube; img2col-expanded)
   std::int64_t ub_in_bytes = 0;   // MTE2 into UB (vector)

@@ -1,6 +1,7 @@
 // Models: load (file, memory, user memory), sizes, descriptions, datasets, execution.
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -212,5 +213,27 @@ TEST_CASE("atc --input_fp16_nodes --output_type=FP32: fp16 in, float32 out") {
   REQUIRE(aclmdlExecute(id, io.input, io.output) == ACL_SUCCESS);
   CHECK(acl_test::host_floats(output, 8) == affine(x));
   aclmdlDestroyDesc(desc);
+  CHECK(aclmdlUnload(id) == ACL_SUCCESS);
+}
+
+TEST_CASE("ASC_ACL_TIMING_ONLY=1: the execution succeeds and leaves the output buffers as they were") {
+  // (test_profiling.cpp: its kernels take the same simulated time as a full execution's.)
+  acl_test::Session session;
+  uint32_t id = 0;
+  REQUIRE(aclmdlLoadFromFile(acl_test::om("affine").c_str(), &id) == ACL_SUCCESS);
+  const std::vector<float> x = {0, 1, -1, 2.5f, 3, -4, 100, 0.25f};
+  const std::vector<float> sentinel(8, -42.0f);
+  Io io;
+  void* input = io.add_device(io.input, x.size() * sizeof(float));
+  void* output = io.add_device(io.output, x.size() * sizeof(float));
+  REQUIRE(aclrtMemcpy(input, 32, x.data(), 32, ACL_MEMCPY_HOST_TO_DEVICE) == ACL_SUCCESS);
+  REQUIRE(aclrtMemcpy(output, 32, sentinel.data(), 32, ACL_MEMCPY_HOST_TO_DEVICE) == ACL_SUCCESS);
+  setenv("ASC_ACL_TIMING_ONLY", "1", 1);
+  const aclError status = aclmdlExecute(id, io.input, io.output);
+  unsetenv("ASC_ACL_TIMING_ONLY");
+  CHECK(status == ACL_SUCCESS);
+  CHECK(acl_test::host_floats(output, x.size()) == sentinel);
+  REQUIRE(aclmdlExecute(id, io.input, io.output) == ACL_SUCCESS);  // and computes again without it
+  CHECK(acl_test::host_floats(output, x.size()) == affine(x));
   CHECK(aclmdlUnload(id) == ACL_SUCCESS);
 }

@@ -157,6 +157,58 @@ TEST_CASE("profiling: one execution's copies and kernels, in order on its stream
   aclmdlUnload(model);
 }
 
+TEST_CASE("profiling: an ASC_ACL_TIMING_ONLY=1 execution's kernels equal a full execution's") {
+  const std::filesystem::path om = acl_test::om("affine");
+  acl_test::Session session;
+  const std::filesystem::path dir = fresh_dir("prof_timing_only");
+  const std::string path = dir.string();
+  uint32_t model = 0;
+  REQUIRE(aclmdlLoadFromFile(om.c_str(), &model) == ACL_SUCCESS);
+  uint32_t devices[] = {0};
+  REQUIRE(aclprofInit(path.c_str(), path.size()) == ACL_SUCCESS);
+  aclprofConfig* config = aclprofCreateConfig(devices, 1, ACL_AICORE_PIPE_UTILIZATION, nullptr,
+                                              ACL_PROF_TASK_TIME | ACL_PROF_AICORE_METRICS);
+  REQUIRE(config != nullptr);
+  REQUIRE(aclprofStart(config) == ACL_SUCCESS);
+  run_affine(model);
+  // The same execution without the computation: the output keeps what it held (ones here).
+  const std::vector<float> x = {0, 1, 2, 3, 4, 5, 6, 7};
+  void* input = acl_test::device_floats(x);
+  void* output = acl_test::device_floats(std::vector<float>(8, 1.0f));
+  aclmdlDataset* inputs = aclmdlCreateDataset();
+  aclmdlDataset* outputs = aclmdlCreateDataset();
+  REQUIRE(aclmdlAddDatasetBuffer(inputs, aclCreateDataBuffer(input, 32)) == ACL_SUCCESS);
+  REQUIRE(aclmdlAddDatasetBuffer(outputs, aclCreateDataBuffer(output, 32)) == ACL_SUCCESS);
+  setenv("ASC_ACL_TIMING_ONLY", "1", 1);
+  const aclError status = aclmdlExecute(model, inputs, outputs);
+  unsetenv("ASC_ACL_TIMING_ONLY");
+  CHECK(status == ACL_SUCCESS);
+  CHECK(acl_test::host_floats(output, 8) == std::vector<float>(8, 1.0f));
+  for (aclmdlDataset* dataset : {inputs, outputs}) {
+    aclDestroyDataBuffer(aclmdlGetDatasetBuffer(dataset, 0));
+    aclmdlDestroyDataset(dataset);
+  }
+  aclrtFree(input);
+  aclrtFree(output);
+  REQUIRE(aclprofStop(config) == ACL_SUCCESS);
+  REQUIRE(aclprofDestroyConfig(config) == ACL_SUCCESS);
+  REQUIRE(aclprofFinalize() == ACL_SUCCESS);
+
+  const std::filesystem::path prof = only_prof(dir);
+  REQUIRE(!prof.empty());
+  std::vector<std::vector<std::string>> kernels;  // name, type, duration
+  for (const auto& row : csv_rows(prof, "task_time"))
+    if (row.size() > 5 && row[2] == "KERNEL_AICORE") kernels.push_back({row[1], row[2], row[5]});
+  REQUIRE(kernels.size() >= 2);
+  REQUIRE(kernels.size() % 2 == 0);
+  const std::size_t half = kernels.size() / 2;
+  for (std::size_t i = 0; i < half; ++i) {
+    CAPTURE(i);
+    CHECK(kernels[half + i] == kernels[i]);
+  }
+  aclmdlUnload(model);
+}
+
 TEST_CASE("profiling: msprof's PROFILER_SAMPLECONFIG profiles from aclInit to aclFinalize") {
   const std::filesystem::path om = acl_test::om("affine");
   const std::filesystem::path dir = fresh_dir("prof_msprof");

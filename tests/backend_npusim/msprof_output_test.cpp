@@ -119,5 +119,7 @@ TEST_CASE("the Relu runs on the vector cores of a split SoC, right after the Mat
   CHECK(events[1].start_us == events[0].start_us + events[0].duration_us);
   CHECK(events[0].metrics.count("aic_mac_ratio") == 1);
   CHECK(events[1].metrics.count("aiv_vec_ratio") == 1);
-  CHECK(events[1].metrics.at("l2_bytes") == 64 * 64 * 2);  // the MatMul's fp16 output is still in L2
+  // The MatMul's fp16 output is read from L2, and the Relu's output (as small) is written into it.
+  CHECK(events[1].metrics.at("l2_bytes") == 2 * 64 * 64 * 2);
+  CHECK(events[1].metrics.at("device_memory_bytes") == 0);
 }

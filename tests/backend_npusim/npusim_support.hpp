@@ -21,7 +21,10 @@ struct EventCollector : ProfileSink {
   std::vector<ProfileEvent> events;
 };
 
-// ResNet-50 exported by tools/export_model.py (static batch 1) and parsed, once per process.
+// A model tools/export_model.py knows (resnet50, mobilenet_v2, bert_encoder, yolo_style, ...),
+// exported with a static batch 1 and parsed, once per process and name.
+const Graph& exported_model(const std::string& name);
+// ResNet-50: exported_model("resnet50").
 const Graph& resnet50();
 
 double cosine_similarity(const std::vector<float>& a, const std::vector<float>& b);

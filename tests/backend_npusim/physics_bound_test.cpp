@@ -1,4 +1,5 @@
-// Never faster than physics: on every task of ResNet-50 (exported by tools/export_model.py),
+// Never faster than physics: on every task of ResNet-50 and of small models (MobileNetV2, a
+// BERT-style encoder, a YOLO-style detector; exported by tools/export_model.py) on every SoC,
 // timed through the tiling the compiler chose, the simulated time is at least
 // max(FLOPs / peak, bytes / bandwidth), with FLOPs and bytes from the operators' own cost facts
 // and the peaks from the SoC's published figures; and every tiling fits the SoC's buffers.
@@ -93,5 +94,39 @@ TEST_CASE("ResNet-50: every task is at least max(FLOPs/peak, bytes/bandwidth) on
                         << " us, " << cube_flops / 1e9 << " GFLOP on the cube = " << 100 * fraction
                         << " % of the fp16 cube peak");
     CHECK(cube_flops == doctest::Approx(8.2e9).epsilon(0.01));  // 4.09 GMAC (torchvision)
+  }
+}
+
+TEST_CASE("small models: no task is faster than its SoC's physics, on every SoC (timing-only runs)") {
+  // Depthwise convolutions (MobileNetV2), attention, LayerNorm and GELU (a small BERT-style
+  // encoder), and upsampling, concatenation and a box decoder (a YOLO-style detector), each task
+  // against its own floor on coupled and split SoCs. Timing-only: the simulated time does not
+  // depend on the data (tests/ais_bench: a timing-only profile equals the full run's).
+  for (const std::string model : {"mobilenet_v2", "bert_encoder", "yolo_style"}) {
+    const Graph& graph = exported_model(model);
+    for (const std::string soc_version : {"Ascend310", "Ascend310P3", "Ascend910", "Ascend910B2"}) {
+      CAPTURE(model);
+      CAPTURE(soc_version);
+      const npusim::SocConfig s = soc(soc_version);
+      const std::unique_ptr<Executable> executable = compile_npusim(graph, soc_version);
+      TensorMap inputs;
+      for (const ValueInfo& info : executable->input_infos()) inputs[info.name] = Tensor(info.dtype, info.static_shape());
+      EventCollector events;
+      RunOptions options;
+      options.profile_sink = &events;
+      options.timing_only = true;
+      executable->execute(inputs, options);
+      REQUIRE(events.events.size() > 10);
+      const auto& compiled = dynamic_cast<const npusim::NpusimExecutable&>(*executable).model();
+      for (const ProfileEvent& event : events.events) {
+        CAPTURE(event.op_name);
+        const Node* node = compiled.graph.find_node(event.op_name);
+        REQUIRE(node != nullptr);
+        const Bound bound = physics_bound(compiled.graph, *node, s);
+        CHECK(event.duration_us >= bound.flops_us);
+        CHECK(event.duration_us >= bound.bytes_us);
+        CHECK(event.duration_us > 0);
+      }
+    }
   }
 }

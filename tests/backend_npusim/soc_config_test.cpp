@@ -32,6 +32,31 @@ TEST_CASE("fp16 cube peaks match the published chip figures") {
   CHECK(soc("Ascend910").cube_fp16_peak_flops() == doctest::Approx(256e12).epsilon(0.01));
   CHECK(soc("Ascend910B2").cube_fp16_peak_flops() == doctest::Approx(353.9e12).epsilon(0.001));
   CHECK(soc("Ascend310P3").cube_fp16_peak_flops() == doctest::Approx(70e12).epsilon(0.01));
+  // Ascend 310: 8 TFLOPS fp16 (HiSilicon, Oct 2018).
+  CHECK(soc("Ascend310").cube_fp16_peak_flops() == doctest::Approx(8e12).epsilon(0.01));
+}
+
+TEST_CASE("calibration.json beside the SoC files gives the error band tools print") {
+  TempDir dir;
+  std::ofstream(dir / "Ascend910B2.yaml") << [] {
+    std::ifstream in(std::string(ASC_NPUSIM_SOURCE_SOC_DIR) + "/Ascend910B2.yaml");
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+  }();
+  CHECK(npusim::load_soc("Ascend910B2", dir.path()).timing_accuracy.empty());  // no file: no claim
+  std::ofstream(dir / "calibration.json")
+      << R"({"tuned": {"mae_percent": 12.34, "points": 8}, "holdout": {"mae_percent": 17, "points": 7}})";
+  const npusim::SocConfig s = npusim::load_soc("Ascend910B2", dir.path());
+  CHECK(s.timing_accuracy == "calibration MAE 12.3 % over 8 published points (hold-out 17.0 % over 7)");
+  CHECK(npusim::device_info(s).timing_accuracy == s.timing_accuracy);
+
+  std::ofstream(dir / "calibration.json") << R"({"tuned": {"mae_percent": "12"}})";
+  const Error wrong = error_from([&] { npusim::load_soc("Ascend910B2", dir.path()); });
+  CHECK(wrong.code() == ErrorCode::ConfigWrongType);
+  CHECK(wrong.message().find("calibration.json") != std::string::npos);
+  std::ofstream(dir / "calibration.json") << "{";
+  CHECK(error_from([&] { npusim::load_soc("Ascend910B2", dir.path()); }).code() == ErrorCode::ConfigSyntax);
 }
 
 namespace {

@@ -163,3 +163,26 @@ TEST_CASE("a MatMul whose B every batch shares is one GEMM with A's leading dims
   CHECK(batched->n == 128);
   CHECK(batched->k == 64);
 }
+
+TEST_CASE("depthwise convolutions pack 16 channels per cube product, as NC1HWC0's C0 block") {
+  const Node conv{"dw", "Conv", "", {}, {"x", "w"}, {"y"}, {}};
+  // 144 channels, 3x3: 9 products of (3136 x 144) * (144 x 16), one per C0 block of 16 channels.
+  const auto depthwise = npusim::gemm_dims(conv, {{1, 144, 56, 56}, {144, 1, 3, 3}}, {{1, 144, 56, 56}});
+  REQUIRE(depthwise.has_value());
+  CHECK(depthwise->batch == 9);
+  CHECK(depthwise->m == 3136);
+  CHECK(depthwise->n == 16);
+  CHECK(depthwise->k == 9 * 16);
+  CHECK(depthwise->packed == 16);
+  CHECK(depthwise->flops() == 2.0 * 144 * 3136 * 9);  // the operator's own multiply-adds
+  // 40 channels: 3 products, the last one half full.
+  const auto uneven = npusim::gemm_dims(conv, {{1, 40, 8, 8}, {40, 1, 3, 3}}, {{1, 40, 8, 8}});
+  REQUIRE(uneven.has_value());
+  CHECK(uneven->batch == 3);
+  // Groups as wide as the fractal are products of their own.
+  const auto grouped = npusim::gemm_dims(conv, {{1, 64, 8, 8}, {64, 16, 3, 3}}, {{1, 64, 8, 8}});
+  REQUIRE(grouped.has_value());
+  CHECK(grouped->batch == 4);
+  CHECK(grouped->n == 16);
+  CHECK(grouped->packed == 1);
+}

@@ -72,8 +72,9 @@ nlohmann::ordered_json report_field_docs() {
        "where the profile came from: directory, files read (role, path, records), the op_summary header "
        "generation (block_column: Block Dim up to CANN 8.x, Block Num from 2026), pmu_columns (aic_/aiv_ "
        "prefixed or unprefixed), where start times came from, rows skipped, memory copies added from "
-       "task_time / msprof json, and profiled_model (model_name, soc_version, precision_mode, batch) when the "
-       "profile's info.json names them"},
+       "task_time / msprof json, and profiled_model (model_name, soc_version, precision_mode, batch, and "
+       "timing_accuracy: a simulator's calibration error band, empty for a real card) when the profile's "
+       "info.json names them"},
   };
   nlohmann::ordered_json fields;
   for (const auto& [path, meaning] : kFields) fields[path] = meaning;

@@ -167,7 +167,8 @@ nlohmann::ordered_json source_section(const MsprofProfile& profile) {
     source["profiled_model"] = {{"model_name", profile.profiled->model_name},
                                 {"soc_version", profile.profiled->soc_version},
                                 {"precision_mode", profile.profiled->precision_mode},
-                                {"batch", profile.profiled->batch}};
+                                {"batch", profile.profiled->batch},
+                                {"timing_accuracy", profile.profiled->timing_accuracy}};
   return source;
 }
 

@@ -58,6 +58,7 @@ std::optional<ProfiledModel> read_profiled_model(const std::filesystem::path& op
     ProfiledModel facts;
     facts.file = file;
     facts.soc_version = text_at(info, "soc_version");
+    facts.timing_accuracy = text_at(info, "timing_accuracy");
     if (const auto model = info.find("model"); model != info.end() && model->is_object()) {
       facts.model_name = text_at(*model, "name");
       facts.precision_mode = text_at(*model, "precision_mode");

@@ -15,6 +15,7 @@ struct ProfiledModel {
   std::filesystem::path file;  // the info.json read
   std::string model_name, soc_version, precision_mode;
   std::int64_t batch = 0;  // 0: not recorded
+  std::string timing_accuracy;  // a simulator's calibration error band ("" when not given)
 };
 
 // Looks in the PROF_* directory that holds `op_summary_dir` (mindstudio_profiler_output/, or the

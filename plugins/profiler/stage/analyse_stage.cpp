@@ -29,6 +29,12 @@ void print_summary(const Json& report, const std::map<std::string, std::filesyst
             << report.at("operator_count").get<std::size_t>() << " operators, total_time "
             << format_us(report.at("total_time").get<double>()) << ", compute_time_ratio "
             << format_fixed(report.at("compute_time_ratio").get<double>(), 3) << "\n";
+  // A simulated profile says how far its times are from real cards'.
+  if (const auto source = report.find("source"); source != report.end() && source->contains("profiled_model")) {
+    const Json& profiled = source->at("profiled_model");
+    if (const auto band = profiled.find("timing_accuracy"); band != profiled.end() && !band->get<std::string>().empty())
+      std::cout << "times simulated; " << band->get<std::string>() << "\n";
+  }
   std::size_t shown = 0;
   for (const Json& op : report.at("op_summary")) {
     if (shown++ == 5) break;

@@ -18,7 +18,7 @@ void write_msprof_info(const std::filesystem::path& prof_dir, const ProfiledMode
                                                {"aiv_num", device.split_vector_cores ? device.vector_core_count : 0},
                                                {"aic_frequency", megahertz(device.clock_mhz)},
                                                {"aiv_frequency", megahertz(device.clock_mhz)}};
-  const nlohmann::ordered_json info = {
+  nlohmann::ordered_json info = {
       {"version", "1.0"},
       {"devices", "0"},
       {"pid", static_cast<long>(getpid())},
@@ -26,6 +26,7 @@ void write_msprof_info(const std::filesystem::path& prof_dir, const ProfiledMode
       {"soc_version", device.soc_version},
       {"model", {{"name", model.name}, {"precision_mode", model.precision_mode}, {"batch", model.batch}}},
   };
+  if (!device.timing_accuracy.empty()) info["timing_accuracy"] = device.timing_accuracy;
   write_text_atomically(prof_dir / "device_0" / "info.json.0", info.dump(1) + "\n");
 }
 

@@ -36,6 +36,10 @@ struct DeviceInfo {
   double clock_mhz = 0;
   std::int64_t memory_bytes = 0;      // device memory (HBM/DDR) capacity
   double host_link_gbs = 0;           // host<->device bandwidth (PCIe), GB/s
+  // Since SDK 0.4: how far a simulated device's times are from real cards', as tools print it
+  // next to simulated times, e.g. "calibration MAE 12.3 % over 8 published points (hold-out
+  // 17.0 % over 7)"; empty when the backend does not know.
+  std::string timing_accuracy;
 };
 
 // What a tool must know about an offline model file before it can run it, read from the file's
@@ -56,6 +60,11 @@ struct RunOptions {
   ProfileSink* profile_sink = nullptr;          // borrowed; events are recorded when set
   std::filesystem::path dump_dir;               // when set, every task's outputs are dumped here
   int threads = 1;
+  // Since SDK 0.4: the caller wants the timing and profile only. A backend whose simulated time
+  // does not depend on the data may skip the computation: profile events as in a full run, and
+  // outputs of the right shapes and dtypes whose values are unspecified (npusim: zeros). Backends
+  // that cannot separate the two ignore it and compute. Refused with dump_dir set (EE5007).
+  bool timing_only = false;
 };
 
 // An in-order queue of work. Work enqueued on one stream runs in order; synchronize() waits

@@ -7,6 +7,7 @@
 // and the simulator's additions (real msprof keeps the model elsewhere, in its database):
 //   "soc_version"  e.g. "Ascend310P3"
 //   "model": {"name", "precision_mode", "batch"}   (name empty / batch 0 when unknown)
+//   "timing_accuracy"  DeviceInfo::timing_accuracy, when known (since SDK 0.4)
 #pragma once
 
 #include <cstdint>
