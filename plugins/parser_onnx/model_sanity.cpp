@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <limits>
+#include <map>
 #include <set>
 #include <string>
 #include <string_view>
@@ -132,6 +133,51 @@ void check_names(const onnx::GraphProto& graph, const std::filesystem::path& mod
   }
 }
 
+// Which input of a convolution is its weight, by op type (ONNX's default domain).
+int weight_input(const onnx::NodeProto& node) {
+  if (!node.domain().empty() && node.domain() != "ai.onnx") return -1;
+  const std::string& type = node.op_type();
+  if (type == "Conv" || type == "ConvInteger" || type == "ConvTranspose") return 1;
+  if (type == "QLinearConv") return 3;
+  return -1;
+}
+
+bool has_attribute(const onnx::NodeProto& node, std::string_view name) {
+  for (const onnx::AttributeProto& attribute : node.attribute())
+    if (attribute.name() == name) return true;
+  return false;
+}
+
+// ONNX 1.12's convPoolShapeInference takes a convolution's kernel size from its weight's shape
+// when there is no kernel_shape, then indexes `dilations` (by default one per spatial axis of the
+// *input*) over the weight's spatial axes: a weight of higher rank than the input reads an empty
+// vector (SIGSEGV, found by tests/fuzz/fuzz_onnx). Writing the default dilations out, one per
+// spatial axis of the weight (the same meaning), makes ONNX compare their count with the input's
+// rank and fail cleanly (EE1005). Weights whose rank is known before inference (initializers,
+// graph inputs) are covered; a weight computed by another node is not.
+void spell_out_conv_dilations(onnx::GraphProto& graph, const std::filesystem::path& model_path) {
+  std::map<std::string, int> ranks;
+  for (const onnx::TensorProto& tensor : graph.initializer()) ranks[tensor.name()] = tensor.dims_size();
+  for (const onnx::ValueInfoProto& value : graph.input())
+    if (value.type().has_tensor_type() && value.type().tensor_type().has_shape())
+      ranks.emplace(value.name(), value.type().tensor_type().shape().dim_size());
+  for (onnx::NodeProto& node : *graph.mutable_node()) {
+    const int weight = weight_input(node);
+    if (weight < 0 || node.input_size() <= weight) continue;
+    const auto rank = ranks.find(node.input(weight));
+    if (rank == ranks.end()) continue;
+    if (rank->second < 3)
+      throw Error(ErrorCode::InvalidOperator, model_label(model_path) + ": " + node_label(node) + ": weight '" +
+                                                  node.input(weight) + "' has " + std::to_string(rank->second) +
+                                                  " dimensions; a convolution's weight has at least 3");
+    if (has_attribute(node, "dilations") || has_attribute(node, "kernel_shape")) continue;
+    onnx::AttributeProto& dilations = *node.add_attribute();
+    dilations.set_name("dilations");
+    dilations.set_type(onnx::AttributeProto::INTS);
+    for (int axis = 2; axis < rank->second; ++axis) dilations.add_ints(1);
+  }
+}
+
 }  // namespace
 
 void check_before_shape_inference(onnx::ModelProto& model, const std::filesystem::path& model_path) {
@@ -161,6 +207,7 @@ void check_before_shape_inference(onnx::ModelProto& model, const std::filesystem
     }
   }
   for (const onnx::NodeProto& node : graph.node()) check_attributes(node, model_path);
+  spell_out_conv_dilations(graph, model_path);
 }
 
 }  // namespace asc::parser_onnx

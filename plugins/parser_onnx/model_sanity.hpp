@@ -14,6 +14,8 @@ namespace asc::parser_onnx {
 // below 1, negative pads, duplicate axes), EE1003 for a graph without outputs, a dimension below
 // -1, a static shape whose element count overflows or a name that is not UTF-8, EE1004 for an opset import below 1. A dimension of -1 (some exporters'
 // spelling of "unknown") becomes an unknown dimension, as the graph conversion reads it anyway.
+// EE2003 for a convolution weight of rank below 3; a convolution without dilations or
+// kernel_shape gets its default dilations written out (model_sanity.cpp says why).
 void check_before_shape_inference(onnx::ModelProto& model, const std::filesystem::path& model_path);
 
 }  // namespace asc::parser_onnx

@@ -19,7 +19,8 @@ rm -rf "$build/seeds"
 run_one() {
   local harness=$1
   mkdir -p "$build/corpus/$harness" "$build/crashes/$harness"
-  if "$build/bin/$harness" -max_total_time="$seconds" -timeout=20 -print_final_stats=1 -rss_limit_mb=4096 \
+  # A fixed seed (ASC_FUZZ_SEED) makes a short run repeat what the last one did on the same machine.
+  if "$build/bin/$harness" -seed="${ASC_FUZZ_SEED:-1}" -max_total_time="$seconds" -timeout=20 -print_final_stats=1 -rss_limit_mb=4096 \
        -artifact_prefix="$build/crashes/$harness/" "$build/corpus/$harness" "$build/seeds/$harness" \
        >"$build/$harness.log" 2>&1; then
     echo "== $harness, $seconds s: clean, $(grep -E "^stat::number_of_executed_units" "$build/$harness.log")"

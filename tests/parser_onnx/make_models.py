@@ -161,6 +161,13 @@ def invalid_models():
     weights = numpy_helper.from_array(np.ones((2, 2, 3, 3), np.float32), "w")
     save(model([helper.make_node("Conv", ["X", "w"], ["Y"], name="conv0", strides=[1, 0])], *io, [weights]),
          "stride_zero.onnx")
+    # Found by tests/fuzz/fuzz_onnx: a 3-D weight on a 2-D input read an empty vector (SIGSEGV).
+    save(model([helper.make_node("Conv", ["x2", "w3"], ["Y"], name="conv_rank")],
+               [helper.make_tensor_value_info("x2", TensorProto.FLOAT, [1, 16])],
+               [helper.make_tensor_value_info("Y", TensorProto.FLOAT, [1, 8])],
+               [numpy_helper.from_array(np.ones((8, 3, 3), np.float32), "w3")], opset=11), "conv_weight_rank.onnx")
+    save(model([helper.make_node("Conv", ["X", "w1"], ["Y"], name="conv_flat")], *io,
+               [numpy_helper.from_array(np.ones(4, np.float32), "w1")]), "conv_weight_1d.onnx")
     save(model([helper.make_node("Relu", ["X"], ["Y"], name="relu")],
                [helper.make_tensor_value_info("X", TensorProto.FLOAT, [1, -2**63])],
                [helper.make_tensor_value_info("Y", TensorProto.FLOAT, [1, "n"])], opset=15), "dim_min_int64.onnx")

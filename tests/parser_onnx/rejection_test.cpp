@@ -100,6 +100,17 @@ TEST_CASE("a stride of 0 is EE2003 naming node and attribute, before ONNX's shap
               {"node 'conv0' (Conv)", "attribute strides[1] is 0", "must be at least 1"});
 }
 
+TEST_CASE("a Conv weight of higher rank than its input is EE1005, not a crash in ONNX's shape inference") {
+  const auto path = model_path("conv_weight_rank.onnx");
+  check_error(parse_error(path), ErrorCode::ShapeInferenceFailed, path, {"node 'conv_rank' (Conv)"});
+}
+
+TEST_CASE("a Conv weight of fewer than 3 dimensions is EE2003 naming node and weight") {
+  const auto path = model_path("conv_weight_1d.onnx");
+  check_error(parse_error(path), ErrorCode::InvalidOperator, path,
+              {"node 'conv_flat' (Conv)", "weight 'w1' has 1 dimensions", "at least 3"});
+}
+
 TEST_CASE("an input dimension of -2^63 is EE1003 naming input and dimension, before shape inference") {
   const auto path = model_path("dim_min_int64.onnx");
   check_error(parse_error(path), ErrorCode::ModelCheckFailed, path,
