@@ -20,7 +20,7 @@ struct NamedShape {
 
 [[noreturn]] void bad_shape(const std::string& message) { throw Error(ErrorCode::InputShapeInvalid, message); }
 
-std::string trim(std::string_view text) {
+std::string trim_profile_text(std::string_view text) {
   const auto first = text.find_first_not_of(" \t");
   if (first == std::string_view::npos) return "";
   return std::string(text.substr(first, text.find_last_not_of(" \t") - first + 1));
@@ -32,7 +32,8 @@ std::vector<std::string> split(std::string_view text, char separator) {
   std::size_t start = 0;
   while (start <= text.size()) {
     const std::size_t end = std::min(text.find(separator, start), text.size());
-    if (auto item = trim(text.substr(start, end - start)); !item.empty()) items.push_back(std::move(item));
+    if (auto item = trim_profile_text(text.substr(start, end - start)); !item.empty())
+      items.push_back(std::move(item));
     start = end + 1;
   }
   return items;
@@ -63,7 +64,7 @@ std::vector<NamedShape> ordered_input_shape(const std::string& text) {
   const auto shapes = parse_input_shape_spec(text);
   std::vector<NamedShape> ordered;
   for (const std::string& entry : split(text, ';')) {
-    const std::string name = trim(entry.substr(0, entry.rfind(':')));
+    const std::string name = trim_profile_text(entry.substr(0, entry.rfind(':')));
     ordered.push_back({name, shapes.at(name)});
   }
   return ordered;
@@ -139,11 +140,12 @@ std::vector<std::pair<std::string, std::vector<Dims>>> parse_dynamic_shape(const
     const auto open = entry.find('[');
     if (open == std::string::npos || entry.back() != ']')
       bad_shape("--dynamic_shape entry '" + entry + "' is not name:[d0,d1,...] or [d0,d1,...]");
-    const std::string prefix = trim(std::string_view(entry).substr(0, open));
+    const std::string prefix = trim_profile_text(std::string_view(entry).substr(0, open));
     if (!prefix.empty()) {
       if (prefix.back() != ':' || prefix.size() == 1)
         bad_shape("--dynamic_shape entry '" + entry + "' is not name:[d0,d1,...] or [d0,d1,...]");
-      inputs.emplace_back(trim(std::string_view(prefix).substr(0, prefix.size() - 1)), std::vector<Dims>{});
+      inputs.emplace_back(trim_profile_text(std::string_view(prefix).substr(0, prefix.size() - 1)),
+                          std::vector<Dims>{});
     } else if (inputs.empty()) {
       bad_shape("--dynamic_shape '" + text + "' must start with an input name (name:[d0,d1,...])");
     }

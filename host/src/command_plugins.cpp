@@ -9,7 +9,7 @@
 namespace asc::cli {
 namespace {
 
-const CommandSyntax kSyntax{
+const CommandSyntax kPluginsSyntax{
     "asc plugins [--plugin-dir DIR]... [--log LEVEL]",
     "Lists the plugins found in the search path (name, version, kinds, file), then the files that\n"
     "were refused and why."};
@@ -43,7 +43,7 @@ int plugins_command(const std::vector<std::string>& arguments) {
   po::options_description options("Options");
   add_plugin_options(options, plugin_options);
   po::variables_map values;
-  if (!parse_arguments(kSyntax, arguments, options, {}, {}, values)) return 0;
+  if (!parse_arguments(kPluginsSyntax, arguments, options, {}, {}, values)) return 0;
 
   const auto host = load_plugins(plugin_options);
   std::vector<host::PluginCandidate> loaded, refused;

@@ -12,7 +12,7 @@
 namespace asc::cli {
 namespace {
 
-const CommandSyntax kSyntax{
+const CommandSyntax kRunSyntax{
     "asc run PIPELINE.yaml [--set NAME=VALUE]... [--plugin-dir DIR]... [--log LEVEL]",
     "Runs the stages of a YAML pipeline in order. The whole pipeline (keys, stages, parameters,\n"
     "variables, plugins) is checked before any stage runs. docs/pipelines.md describes the format."};
@@ -32,9 +32,9 @@ int run_command(const std::vector<std::string>& arguments) {
   po::positional_options_description positional;
   positional.add("pipeline", 1);
   po::variables_map values;
-  if (!parse_arguments(kSyntax, arguments, options, hidden, positional, values)) return 0;
+  if (!parse_arguments(kRunSyntax, arguments, options, hidden, positional, values)) return 0;
   if (pipeline.empty())
-    throw Error(ErrorCode::UsageError, "asc run needs a pipeline file (usage: " + kSyntax.usage + ")");
+    throw Error(ErrorCode::UsageError, "asc run needs a pipeline file (usage: " + kRunSyntax.usage + ")");
 
   std::vector<host::VariableAssignment> assignments;
   for (const auto& text : assignments_text) assignments.push_back(host::parse_assignment(text));

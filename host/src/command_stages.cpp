@@ -9,7 +9,7 @@
 namespace asc::cli {
 namespace {
 
-const CommandSyntax kSyntax{
+const CommandSyntax kStagesSyntax{
     "asc stages [--plugin-dir DIR]... [--log LEVEL]",
     "Lists every pipeline stage the loaded plugins offer, with its parameters: type, whether it is\n"
     "required or its default, and what it means. Use the names under 'stage:' in a pipeline."};
@@ -42,7 +42,7 @@ int stages_command(const std::vector<std::string>& arguments) {
   po::options_description options("Options");
   add_plugin_options(options, plugin_options);
   po::variables_map values;
-  if (!parse_arguments(kSyntax, arguments, options, {}, {}, values)) return 0;
+  if (!parse_arguments(kStagesSyntax, arguments, options, {}, {}, values)) return 0;
 
   const auto host = load_plugins(plugin_options);
   std::vector<const StageDefinition*> stages;

@@ -7,7 +7,7 @@
 namespace asc::host {
 namespace {
 
-[[noreturn]] void usage_error(std::string_view tool, const std::string& message) {
+[[noreturn]] void long_flag_usage_error(std::string_view tool, const std::string& message) {
   throw Error(ErrorCode::UsageError, message + " (run `" + std::string(tool) + " --help`)");
 }
 
@@ -16,7 +16,7 @@ const LongFlag& find_flag(std::string_view tool, const std::vector<LongFlag>& fl
     if (name == flag.name) return flag;
   std::vector<std::string> names;
   for (const LongFlag& flag : flags) names.push_back(flag.name);
-  usage_error(tool, "unknown option '--" + name + "'" + did_you_mean(name, names));
+  long_flag_usage_error(tool, "unknown option '--" + name + "'" + did_you_mean(name, names));
 }
 
 }  // namespace
@@ -33,21 +33,21 @@ std::map<std::string, std::string> parse_long_flags(std::string_view tool, const
       continue;
     }
     if (argument.rfind("--", 0) != 0 || argument.size() == 2)
-      usage_error(tool, "unexpected argument '" + argument + "': every input is given with a flag such as " +
-                            std::string(example));
+      long_flag_usage_error(tool, "unexpected argument '" + argument +
+                                      "': every input is given with a flag such as " + std::string(example));
     const auto equals = argument.find('=');
     const std::string name = argument.substr(2, equals == std::string::npos ? std::string::npos : equals - 2);
     const LongFlag& flag = find_flag(tool, flags, name);
     std::string value;
     if (!flag.takes_value) {
-      if (equals != std::string::npos) usage_error(tool, "--" + name + " takes no value");
+      if (equals != std::string::npos) long_flag_usage_error(tool, "--" + name + " takes no value");
     } else if (equals != std::string::npos) {
       value = argument.substr(equals + 1);
     } else {
-      if (i + 1 >= arguments.size()) usage_error(tool, "--" + name + " needs a value");
+      if (i + 1 >= arguments.size()) long_flag_usage_error(tool, "--" + name + " needs a value");
       value = arguments[++i];
     }
-    if (!given.emplace(name, value).second) usage_error(tool, "--" + name + " is given twice");
+    if (!given.emplace(name, value).second) long_flag_usage_error(tool, "--" + name + " is given twice");
   }
   if (short_help) given.emplace("help", "");
   return given;

@@ -7,14 +7,14 @@
 namespace asc::bench {
 namespace {
 
-constexpr const char* kStage = "ais_bench.run";
+constexpr const char* kOptionsStage = "ais_bench.run";
 
 [[noreturn]] void bad_value(const std::string& message) {
-  throw Error(ErrorCode::ConfigBadValue, std::string(kStage) + ": " + message);
+  throw Error(ErrorCode::ConfigBadValue, std::string(kOptionsStage) + ": " + message);
 }
 
 [[noreturn]] void bad_combination(const std::string& message) {
-  throw Error(ErrorCode::UsageError, std::string(kStage) + ": " + message);
+  throw Error(ErrorCode::UsageError, std::string(kOptionsStage) + ": " + message);
 }
 
 std::string optional_string(const StageParams& params, const std::string& name) {

@@ -14,7 +14,7 @@ bool is_data_file(const std::filesystem::path& file) {
   return extension == ".npy" || extension == ".NPY" || extension == ".bin" || extension == ".BIN";
 }
 
-bool has_npy_extension(const std::filesystem::path& file) {
+bool has_npy_file_extension(const std::filesystem::path& file) {
   const std::string extension = file.extension().string();
   return extension == ".npy" || extension == ".NPY";
 }
@@ -144,7 +144,7 @@ Sample pure_infer_sample(std::size_t input_count) {
 }
 
 std::size_t file_data_bytes(const std::filesystem::path& file) {
-  if (has_npy_extension(file)) return read_npy(file).nbytes();
+  if (has_npy_file_extension(file)) return read_npy(file).nbytes();
   std::error_code error;
   const auto size = std::filesystem::file_size(file, error);
   if (error) throw Error(ErrorCode::FileReadFailed, "cannot read the size of '" + file.string() + "': " + error.message());

@@ -10,7 +10,7 @@
 namespace asc::npusim {
 namespace {
 
-constexpr const char* kStage = "npusim.compile";
+constexpr const char* kCompileStage = "npusim.compile";
 
 // One string parameter per CompileOptions field, named as the field (= the ATC flag).
 struct OptionParam {
@@ -43,8 +43,8 @@ constexpr OptionParam kOptionParams[] = {
     {"command_line", "the atc command line, recorded verbatim in the .om"},
 };
 
-void run(PipelineContext& ctx, const StageParams& params) {
-  const Graph& graph = ctx.require_graph(kStage);
+void run_compile(PipelineContext& ctx, const StageParams& params) {
+  const Graph& graph = ctx.require_graph(kCompileStage);
   BackendOptions options;
   for (const OptionParam& param : kOptionParams)
     if (params.has(param.name) && !params.get_string(param.name).empty())
@@ -62,10 +62,11 @@ void run(PipelineContext& ctx, const StageParams& params) {
   const MemoryPlan& memory = model.profiles.front().memory;
   std::string labels;
   for (const CompiledProfile& profile : model.profiles) labels += (labels.empty() ? "" : ", ") + profile.label;
-  log_info(std::string(kStage) + ": wrote " + output.string() + " for " + model.soc_version + " (" +
+  log_info(std::string(kCompileStage) + ": wrote " + output.string() + " for " + model.soc_version + " (" +
            model.options.precision_mode + "): " + std::to_string(tasks) + " tasks, weights " +
-           std::to_string(memory.weight_bytes) + " bytes, activations " + std::to_string(memory.activation_bytes) +
-           " bytes with reuse (" + std::to_string(memory.activation_bytes_no_reuse) + " without), " +
+           std::to_string(memory.weight_bytes) + " bytes, activations " +
+           std::to_string(memory.activation_bytes) + " bytes with reuse (" +
+           std::to_string(memory.activation_bytes_no_reuse) + " without), " +
            std::to_string(model.profiles.size()) + " profile(s): " + labels);
 }
 
@@ -73,14 +74,14 @@ void run(PipelineContext& ctx, const StageParams& params) {
 
 StageDefinition npusim_compile_stage() {
   StageDefinition stage;
-  stage.name = kStage;
+  stage.name = kCompileStage;
   stage.description =
       "compile the graph for a simulated Ascend SoC as ATC does (precision, formats, tiling, memory plan, dynamic "
       "profiles) and write the .om";
   stage.params.push_back({"output", ParamType::Path, true, "", "the .om file to write (atomically)"});
   for (const OptionParam& param : kOptionParams)
     stage.params.push_back({param.name, ParamType::String, std::string(param.name) == "soc_version", "", param.help});
-  stage.run = run;
+  stage.run = run_compile;
   return stage;
 }
 

@@ -10,7 +10,7 @@
 namespace asc::validator {
 namespace {
 
-constexpr const char* kStage = "validator.compare_files";
+constexpr const char* kCompareFilesStage = "validator.compare_files";
 
 DType dtype_param(const StageParams& params, const std::string& name, DType fallback) {
   if (!params.has(name) || params.get_string(name).empty()) return fallback;
@@ -18,13 +18,13 @@ DType dtype_param(const StageParams& params, const std::string& name, DType fall
   const auto dtype = parse_dtype(text);
   if (!dtype || *dtype == DType::Undefined)
     throw Error(ErrorCode::ConfigBadValue,
-                std::string(kStage) + ": " + name + " '" + text +
+                std::string(kCompareFilesStage) + ": " + name + " '" + text +
                     "' is not a data type (float32, float16, bfloat16, float64, int8, "
                     "uint8, int16, uint16, int32, uint32, int64, uint64, bool)");
   return *dtype;
 }
 
-void run(PipelineContext& ctx, const StageParams& params) {
+void run_compare_files(PipelineContext& ctx, const StageParams& params) {
   const ComparisonOptions options = options_from(params);
   const DType dtype = dtype_param(params, "dtype", DType::Float32);
   std::optional<Shape> shape;
@@ -74,7 +74,7 @@ void run(PipelineContext& ctx, const StageParams& params) {
 
 StageDefinition compare_files_stage() {
   StageDefinition stage;
-  stage.name = kStage;
+  stage.name = kCompareFilesStage;
   stage.description = "compare one operator's output with its golden (.npy, or raw .bin with dtype/shape)";
   stage.params = {
       {"golden", ParamType::Path, true, "", "the golden (reference) output: .npy, or a raw .bin"},
@@ -89,7 +89,7 @@ StageDefinition compare_files_stage() {
        "shape to read both files as, e.g. 1,64,112,112 (raw files are flat without it)"},
   };
   for (auto& spec : tolerance_and_report_params(false)) stage.params.push_back(std::move(spec));
-  stage.run = run;
+  stage.run = run_compare_files;
   return stage;
 }
 

@@ -28,7 +28,7 @@ struct CaptureSink : ProfileSink {
   std::vector<ProfileEvent> events;
 };
 
-std::size_t bytes_of(const Shape& shape, DType dtype) {
+std::size_t tensor_bytes_of(const Shape& shape, DType dtype) {
   return static_cast<std::size_t>(num_elements(shape)) * dtype_size(dtype);
 }
 
@@ -99,7 +99,7 @@ PreparedRun prepare(std::uint32_t modelId, const aclmdlDataset* input, aclmdlDat
   for (std::size_t i = 0; i < model.graph_input_count; ++i) {
     const ModelIo& io = model.inputs[i];
     const aclDataBuffer buffer = data_buffer_of(inputs.buffers[i]);
-    const std::size_t needed = bytes_of(profile.profile.input_shapes.at(io.name), io.dtype);
+    const std::size_t needed = tensor_bytes_of(profile.profile.input_shapes.at(io.name), io.dtype);
     const std::string what = "input " + std::to_string(i) + " ('" + io.name + "')";
     if (buffer.size < needed)
       fail(ACL_ERROR_MODEL_INPUT_NOT_MATCH, what + ": the buffer has " + std::to_string(buffer.size) + " bytes and " +
@@ -112,7 +112,7 @@ PreparedRun prepare(std::uint32_t modelId, const aclmdlDataset* input, aclmdlDat
     const std::string what = "output " + std::to_string(i) + " ('" + model.outputs[i].name + "')";
     const Shape& shape = profile.output_shapes.at(i);
     const bool known = std::all_of(shape.begin(), shape.end(), [](std::int64_t dim) { return dim >= 0; });
-    const std::size_t needed = known ? bytes_of(shape, model.outputs[i].dtype) : 1;
+    const std::size_t needed = known ? tensor_bytes_of(shape, model.outputs[i].dtype) : 1;
     if (known && buffer.size < needed)
       fail(ACL_ERROR_MODEL_OUTPUT_NOT_MATCH, what + ": the buffer has " + std::to_string(buffer.size) + " bytes and " +
                                                  std::to_string(needed) + " are needed");
@@ -132,7 +132,7 @@ Stream::Work run_work(PreparedRun run, int stream_id) {
     for (std::size_t i = 0; i < model.graph_input_count; ++i) {
       const ModelIo& io = model.inputs[i];
       const Shape& shape = profile.profile.input_shapes.at(io.name);
-      const std::size_t bytes = bytes_of(shape, io.dtype);
+      const std::size_t bytes = tensor_bytes_of(shape, io.dtype);
       check_device_range(run.inputs[i], bytes, "input '" + io.name + "' of a queued execution");
       auto buffer = Buffer::wrap(nullptr, static_cast<std::byte*>(run.inputs[i]), bytes);
       inputs[io.name] = Tensor(buffer, 0, io.dtype, shape, contiguous_strides(shape));

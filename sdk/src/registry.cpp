@@ -8,7 +8,7 @@
 namespace asc {
 namespace {
 
-std::string lower(std::string text) {
+std::string ascii_lower(std::string text) {
   std::transform(text.begin(), text.end(), text.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return text;
@@ -52,11 +52,11 @@ std::string plugin_kinds_to_string(unsigned kinds) {
 const Parser* Registry::parser(const std::string& name) const { return find_named(parsers_, name); }
 
 const Parser* Registry::parser_for(const std::filesystem::path& model) const {
-  const std::string extension = lower(model.extension().string());
+  const std::string extension = ascii_lower(model.extension().string());
   if (extension.empty()) return nullptr;
   for (const auto& entry : parsers_)
     for (const auto& candidate : entry.item->extensions())
-      if (lower(candidate) == extension) return entry.item.get();
+      if (ascii_lower(candidate) == extension) return entry.item.get();
   return nullptr;
 }
 

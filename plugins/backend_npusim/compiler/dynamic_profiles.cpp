@@ -18,7 +18,7 @@ struct DynamicDim {
 
 [[noreturn]] void invalid(const std::string& message) { throw Error(ErrorCode::InputShapeInvalid, message); }
 
-std::vector<std::string> split(const std::string& text, char separator) {
+std::vector<std::string> split_on(const std::string& text, char separator) {
   std::vector<std::string> items;
   std::size_t start = 0;
   while (true) {
@@ -41,9 +41,9 @@ std::int64_t positive(const std::string& flag, const std::string& text, const st
 std::vector<std::vector<std::int64_t>> parse_profiles(const std::string& flag, const std::string& text,
                                                       bool one_value_each) {
   std::vector<std::vector<std::int64_t>> profiles;
-  for (const std::string& entry : split(text, one_value_each ? ',' : ';')) {
+  for (const std::string& entry : split_on(text, one_value_each ? ',' : ';')) {
     std::vector<std::int64_t> values;
-    for (const std::string& item : one_value_each ? std::vector<std::string>{entry} : split(entry, ','))
+    for (const std::string& item : one_value_each ? std::vector<std::string>{entry} : split_on(entry, ','))
       values.push_back(positive(flag, text, item));
     profiles.push_back(std::move(values));
   }
@@ -61,7 +61,7 @@ std::string describe_input(const Graph& graph, const std::string& input) {
   return info == nullptr ? "'" + input + "'" : "'" + input + "' " + to_string(*info);
 }
 
-std::string joined(const std::vector<std::int64_t>& values, const std::string& separator) {
+std::string joined_values(const std::vector<std::int64_t>& values, const std::string& separator) {
   std::string text;
   for (const std::int64_t value : values) text += (text.empty() ? "" : separator) + std::to_string(value);
   return text;
@@ -142,8 +142,9 @@ DynamicProfiles dynamic_profiles(const Graph& graph, const CompileOptions& optio
     listed = parse_profiles(flag, options.dynamic_image_size, false);
     for (const auto& profile : listed) {
       if (profile.size() != 2)
-        invalid("dynamic_image_size=\"" + options.dynamic_image_size + "\": every profile is \"height,width\", and '" +
-                joined(profile, ",") + "' has " + std::to_string(profile.size()) + " value(s) (ATC E10020)");
+        invalid("dynamic_image_size=\"" + options.dynamic_image_size +
+                "\": every profile is \"height,width\", and '" + joined_values(profile, ",") + "' has " +
+                std::to_string(profile.size()) + " value(s) (ATC E10020)");
       std::vector<std::int64_t> per_dim;
       for (const DynamicDim& dim : dynamic) per_dim.push_back(dim.axis == (nhwc ? 1u : 2u) ? profile[0] : profile[1]);
       values.push_back(std::move(per_dim));
@@ -153,8 +154,8 @@ DynamicProfiles dynamic_profiles(const Graph& graph, const CompileOptions& optio
     listed = parse_profiles(flag, options.dynamic_dims, false);
     for (const auto& profile : listed) {
       if (profile.size() != dynamic.size())
-        invalid("dynamic_dims=\"" + options.dynamic_dims + "\": profile '" + joined(profile, ",") + "' has " +
-                std::to_string(profile.size()) + " value(s), and the graph inputs have " +
+        invalid("dynamic_dims=\"" + options.dynamic_dims + "\": profile '" + joined_values(profile, ",") +
+                "' has " + std::to_string(profile.size()) + " value(s), and the graph inputs have " +
                 std::to_string(dynamic.size()) + " dynamic dim(s), filled in input order (ATC E10037)");
       values.push_back(profile);
     }
@@ -164,8 +165,8 @@ DynamicProfiles dynamic_profiles(const Graph& graph, const CompileOptions& optio
     ProfileShapes shapes{"", base};
     for (std::size_t d = 0; d < dynamic.size(); ++d) shapes.input_shapes[dynamic[d].input][dynamic[d].axis] = values[p][d];
     shapes.label = result.kind == "batch"        ? "batch=" + std::to_string(listed[p][0])
-                   : result.kind == "image_size" ? "image_size=" + joined(listed[p], "x")
-                                                 : "dims=" + joined(listed[p], ",");
+                   : result.kind == "image_size" ? "image_size=" + joined_values(listed[p], "x")
+                                                 : "dims=" + joined_values(listed[p], ",");
     result.profiles.push_back(std::move(shapes));
   }
   return result;

@@ -8,9 +8,9 @@ namespace asc::profiler {
 namespace {
 
 constexpr double kMinComputeRatio = 0.6;
-constexpr std::size_t kListed = 3;
+constexpr std::size_t kBandwidthBoundListed = 3;
 
-std::vector<Advice> check(const ProfileFacts& facts) {
+std::vector<Advice> check_bandwidth_bound(const ProfileFacts& facts) {
   if (facts.total_us <= 0 || facts.compute_time_ratio >= kMinComputeRatio) return {};
   std::vector<const OperatorFacts*> movers;
   for (const OperatorFacts& op : facts.operators)
@@ -19,7 +19,7 @@ std::vector<Advice> check(const ProfileFacts& facts) {
     return a->memory_copy_us > b->memory_copy_us;
   });
   std::string list;
-  for (std::size_t i = 0; i < std::min(kListed, movers.size()); ++i)
+  for (std::size_t i = 0; i < std::min(kBandwidthBoundListed, movers.size()); ++i)
     list += (i ? ", " : "") + operator_label(movers[i]->op_name, movers[i]->op_type) + " " +
             format_us(movers[i]->memory_copy_us);
   std::string basis;
@@ -43,7 +43,7 @@ Rule bandwidth_bound_rule() {
   return {"bandwidth_bound",
           "compute_time_ratio = (total_time - memory_copy_time) / total_time is below 0.6",
           {{"min_compute_time_ratio", kMinComputeRatio, "below this the model is memory-bandwidth bound"}},
-          check};
+          check_bandwidth_bound};
 }
 
 }  // namespace asc::profiler

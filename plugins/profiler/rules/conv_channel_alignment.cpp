@@ -13,14 +13,14 @@
 namespace asc::profiler {
 namespace {
 
-constexpr std::size_t kListed = 6;
+constexpr std::size_t kConvChannelAlignmentListed = 6;
 
 struct Misaligned {
   const OperatorFacts* op;
   std::int64_t channels, padded;
 };
 
-std::vector<Advice> check(const ProfileFacts& facts) {
+std::vector<Advice> check_conv_channel_alignment(const ProfileFacts& facts) {
   std::vector<Misaligned> found;
   double affected_us = 0;
   for (const OperatorFacts& op : facts.operators) {
@@ -34,7 +34,7 @@ std::vector<Advice> check(const ProfileFacts& facts) {
   }
   if (found.empty()) return {};
   std::string list;
-  for (std::size_t i = 0; i < std::min(kListed, found.size()); ++i) {
+  for (std::size_t i = 0; i < std::min(kConvChannelAlignmentListed, found.size()); ++i) {
     const Misaligned& m = found[i];
     const double waste = 1.0 - static_cast<double>(m.channels) / static_cast<double>(m.padded);
     list += std::string(i ? "; " : "") + operator_label(m.op->op_name, m.op->op_type) + " input " +
@@ -42,7 +42,8 @@ std::vector<Advice> check(const ProfileFacts& facts) {
             std::to_string(m.padded) + ", " + format_percent(waste) + " of its Cube work on C is padding, " +
             format_us(m.op->device_us);
   }
-  if (found.size() > kListed) list += "; and " + std::to_string(found.size() - kListed) + " more";
+  if (found.size() > kConvChannelAlignmentListed)
+    list += "; and " + std::to_string(found.size() - kConvChannelAlignmentListed) + " more";
   return {{"conv_channel_alignment", "warning",
            std::to_string(found.size()) + " convolution(s) (" + time_and_share(affected_us, facts) +
                ") have input channels that are not a multiple of the Cube block (16; 32 for int8): " + list +
@@ -58,7 +59,7 @@ Rule conv_channel_alignment_rule() {
       "a convolution's input channel count (from its NCHW/NHWC input shape) is not a multiple of the Cube "
       "block; NC1HWC0 shapes are already padded and cannot be judged",
       {{"cube_block", 16, "C0 for 16-bit inputs (32 for int8)"}},
-      check};
+      check_conv_channel_alignment};
 }
 
 }  // namespace asc::profiler

@@ -14,7 +14,7 @@ namespace {
 
 constexpr std::int64_t kBlock = 16;
 
-std::vector<Advice> check(const ProfileFacts& facts) {
+std::vector<Advice> check_cube_batch_alignment(const ProfileFacts& facts) {
   std::map<std::int64_t, std::size_t> by_size;  // batch or M -> operators
   std::map<std::string, std::size_t> by_type;
   double affected_us = 0;
@@ -55,7 +55,7 @@ Rule cube_batch_alignment_rule() {
       "cube_batch_alignment",
       "a convolution's batch N or a matrix product's M is not a multiple of 16 (the Cube's mini-batch block)",
       {{"cube_block", static_cast<double>(kBlock), "block of the Cube's M dimension"}},
-      check};
+      check_cube_batch_alignment};
 }
 
 }  // namespace asc::profiler

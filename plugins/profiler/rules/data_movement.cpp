@@ -10,7 +10,7 @@ namespace {
 constexpr double kMaxShare = 0.4;
 constexpr std::size_t kListedOperators = 8;
 
-std::vector<Advice> check(const ProfileFacts& facts) {
+std::vector<Advice> check_data_movement(const ProfileFacts& facts) {
   if (facts.total_us <= 0) return {};
   double moving_us = 0;
   std::vector<const TypeFacts*> types;
@@ -49,7 +49,7 @@ Rule data_movement_rule() {
       "Pad, "
       "...) take more than 40% of device time",
       {{"max_share", kMaxShare, "share of total_time in data-movement operators above which the rule fires"}},
-      check};
+      check_data_movement};
 }
 
 }  // namespace asc::profiler

@@ -26,7 +26,7 @@ std::string value_text(const HealthCheck& check) {
   return check.unit == "fraction" ? format_percent(*check.value) : format_us(*check.value);
 }
 
-std::vector<Advice> check(const ProfileFacts& facts) {
+std::vector<Advice> check_health_table(const ProfileFacts& facts) {
   std::vector<Advice> advice;
   for (const HealthCheck& check : facts.health)
     if (check.status == "unhealthy")
@@ -47,7 +47,7 @@ Rule health_table_rule() {
        {"ddr_bandwidth_utilization_max", kDdrBandwidthUtilizationMax, "healthy below"},
        {"ub_hit_rate_min", kUbHitRateMin, "healthy above"},
        {"kernel_launch_interval_max_us", kLaunchIntervalMaxUs, "healthy below (0.1 ms)"}},
-      check};
+      check_health_table};
 }
 
 }  // namespace asc::profiler

@@ -11,9 +11,9 @@ namespace {
 
 constexpr double kMinMte = 0.5;
 constexpr double kMaxCube = 0.3;
-constexpr std::size_t kListed = 5;
+constexpr std::size_t kMemoryBoundPipesListed = 5;
 
-std::vector<Advice> check(const ProfileFacts& facts) {
+std::vector<Advice> check_memory_bound_pipes(const ProfileFacts& facts) {
   const auto mac = facts.pipes.ratio("mac");
   std::optional<double> mte;
   std::string mte_pipe;
@@ -30,7 +30,7 @@ std::vector<Advice> check(const ProfileFacts& facts) {
         std::max({pipe_ratio(*op.first, "mte1").value_or(0), pipe_ratio(*op.first, "mte2").value_or(0),
                   pipe_ratio(*op.first, "mte3").value_or(0)});
     const auto op_mac = pipe_ratio(*op.first, "mac").value_or(0);
-    if (op_mte <= kMinMte || op_mac >= kMaxCube || listed++ >= kListed) continue;
+    if (op_mte <= kMinMte || op_mac >= kMaxCube || listed++ >= kMemoryBoundPipesListed) continue;
     list += (list.empty() ? "" : ", ") + operator_label(op.op_name, op.op_type) + " MTE " +
             format_fixed(op_mte, 2) + " / mac " + format_fixed(op_mac, 2) + " " + format_us(op.device_us);
   }
@@ -55,7 +55,7 @@ Rule memory_bound_pipes_rule() {
           "(PipeUtilization PMU data needed)",
           {{"min_mte_ratio", kMinMte, "MTE utilisation above which data movement dominates"},
            {"max_mac_ratio", kMaxCube, "Cube utilisation below which the compute units starve"}},
-          check};
+          check_memory_bound_pipes};
 }
 
 }  // namespace asc::profiler

@@ -11,9 +11,9 @@ namespace {
 
 constexpr std::int64_t kSmallWork = 64 * 64 * 64;
 constexpr std::size_t kMinCount = 10;
-constexpr std::size_t kListed = 5;
+constexpr std::size_t kSmallMatmulListed = 5;
 
-std::vector<Advice> check(const ProfileFacts& facts) {
+std::vector<Advice> check_small_matmul(const ProfileFacts& facts) {
   std::vector<std::pair<const OperatorFacts*, MatMulDims>> small;
   double small_us = 0;
   for (const OperatorFacts& op : facts.operators) {
@@ -25,7 +25,7 @@ std::vector<Advice> check(const ProfileFacts& facts) {
   }
   if (small.size() < kMinCount) return {};
   std::string list;
-  for (std::size_t i = 0; i < kListed; ++i)
+  for (std::size_t i = 0; i < kSmallMatmulListed; ++i)
     list += (i ? ", " : "") + operator_label(small[i].first->op_name, small[i].first->op_type) + " [" +
             small[i].second.text() + "] " + format_us(small[i].first->device_us);
   return {{"small_matmul", "warning",
@@ -47,7 +47,7 @@ Rule small_matmul_rule() {
           "(batch*M*N*K from their shapes)",
           {{"max_work", static_cast<double>(kSmallWork), "batch*M*N*K below which a matrix product is small"},
            {"min_count", static_cast<double>(kMinCount), "small matrix products needed to fire"}},
-          check};
+          check_small_matmul};
 }
 
 }  // namespace asc::profiler

@@ -9,7 +9,7 @@ namespace {
 constexpr std::size_t kTopCount = 5;
 constexpr double kConcentration = 0.7;
 
-std::vector<Advice> check(const ProfileFacts& facts) {
+std::vector<Advice> check_top_operators(const ProfileFacts& facts) {
   if (facts.operators.size() <= kTopCount || facts.total_us <= 0) return {};
   double top_us = 0;
   std::string list;
@@ -38,7 +38,7 @@ Rule top_operators_rule() {
       "the 5 operators with the most device time take at least 70% of it (models with more than 5 operators)",
       {{"top_count", static_cast<double>(kTopCount), "operators considered"},
        {"min_share", kConcentration, "their combined share of total_time that makes them the target"}},
-      check};
+      check_top_operators};
 }
 
 }  // namespace asc::profiler

@@ -10,9 +10,9 @@ namespace asc::profiler {
 namespace {
 
 constexpr double kFactor = 3.0;
-constexpr std::size_t kListed = 5;
+constexpr std::size_t kTypeOutlierListed = 5;
 
-std::vector<Advice> check(const ProfileFacts& facts) {
+std::vector<Advice> check_type_outlier(const ProfileFacts& facts) {
   std::map<std::string, const TypeFacts*> types;
   for (const TypeFacts& type : facts.types) types[type.op_type] = &type;
   std::map<std::string, const TaskFacts*> worst;  // op name -> its slowest outlying task
@@ -29,7 +29,7 @@ std::vector<Advice> check(const ProfileFacts& facts) {
     return a->event->duration_us > b->event->duration_us;
   });
   std::vector<Advice> advice;
-  for (std::size_t i = 0; i < std::min(kListed, outliers.size()); ++i) {
+  for (std::size_t i = 0; i < std::min(kTypeOutlierListed, outliers.size()); ++i) {
     const ProfileEvent& event = *outliers[i]->event;
     const TypeFacts& type = *types.at(event.op_type);
     advice.push_back(
@@ -43,8 +43,9 @@ std::vector<Advice> check(const ProfileFacts& facts) {
              ". Check for extreme shape values; avoid extreme dynamic-shape values or give this operator "
              "a custom tiling"});
   }
-  if (outliers.size() > kListed)
-    advice.back().message += " (" + std::to_string(outliers.size() - kListed) + " more outliers not listed)";
+  if (outliers.size() > kTypeOutlierListed)
+    advice.back().message +=
+        " (" + std::to_string(outliers.size() - kTypeOutlierListed) + " more outliers not listed)";
   return advice;
 }
 
@@ -54,7 +55,7 @@ Rule type_outlier_rule() {
   return {"type_outlier",
           "a task takes more than 3 times the mean task time of its operator type",
           {{"factor", kFactor, "multiple of the type's mean task time that makes a task an outlier"}},
-          check};
+          check_type_outlier};
 }
 
 }  // namespace asc::profiler

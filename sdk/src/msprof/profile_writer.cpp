@@ -27,19 +27,19 @@ const std::vector<std::string> kBaseColumns = {
     "Input Shapes", "Input Data Types", "Input Formats", "Output Shapes", "Output Data Types", "Output Formats",
     "Context ID"};
 
-const std::vector<std::string> kSplitColumns = {
-    "aicore_time(us)",    "aic_total_cycles",   "aic_mac_time(us)",   "aic_mac_ratio",
-    "aic_scalar_time(us)", "aic_scalar_ratio",  "aic_mte1_time(us)",  "aic_mte1_ratio",
-    "aic_mte2_time(us)",  "aic_mte2_ratio",     "aic_fixpipe_time(us)", "aic_fixpipe_ratio",
-    "aic_icache_miss_rate", "aiv_time(us)",     "aiv_total_cycles",   "aiv_vec_time(us)",
-    "aiv_vec_ratio",      "aiv_scalar_time(us)", "aiv_scalar_ratio",  "aiv_mte2_time(us)",
-    "aiv_mte2_ratio",     "aiv_mte3_time(us)",  "aiv_mte3_ratio",     "aiv_icache_miss_rate",
-    "memory_bound",       "cube_utilization(%)"};
+const std::vector<std::string> kSplitSummaryColumns = {
+    "aicore_time(us)",      "aic_total_cycles",    "aic_mac_time(us)",     "aic_mac_ratio",
+    "aic_scalar_time(us)",  "aic_scalar_ratio",    "aic_mte1_time(us)",    "aic_mte1_ratio",
+    "aic_mte2_time(us)",    "aic_mte2_ratio",      "aic_fixpipe_time(us)", "aic_fixpipe_ratio",
+    "aic_icache_miss_rate", "aiv_time(us)",        "aiv_total_cycles",     "aiv_vec_time(us)",
+    "aiv_vec_ratio",        "aiv_scalar_time(us)", "aiv_scalar_ratio",     "aiv_mte2_time(us)",
+    "aiv_mte2_ratio",       "aiv_mte3_time(us)",   "aiv_mte3_ratio",       "aiv_icache_miss_rate",
+    "memory_bound",         "cube_utilization(%)"};
 
-const std::vector<std::string> kCoupledColumns = {
-    "aicore_time(us)", "total_cycles",  "vec_time(us)",  "vec_ratio",        "mac_time(us)", "mac_ratio",
-    "scalar_time(us)", "scalar_ratio",  "mte1_time(us)", "mte1_ratio",       "mte2_time(us)", "mte2_ratio",
-    "mte3_time(us)",   "mte3_ratio",    "icache_miss_rate", "memory_bound",  "cube_utilization(%)"};
+const std::vector<std::string> kCoupledSummaryColumns = {
+    "aicore_time(us)", "total_cycles", "vec_time(us)",     "vec_ratio",    "mac_time(us)",       "mac_ratio",
+    "scalar_time(us)", "scalar_ratio", "mte1_time(us)",    "mte1_ratio",   "mte2_time(us)",      "mte2_ratio",
+    "mte3_time(us)",   "mte3_ratio",   "icache_miss_rate", "memory_bound", "cube_utilization(%)"};
 
 std::vector<ProfileEvent> operators_of(const std::vector<ProfileEvent>& events) {
   std::vector<ProfileEvent> operators;
@@ -185,7 +185,7 @@ void write_profile_files(const CollectionOptions& options, const std::vector<Pro
 }  // namespace
 
 std::vector<std::string> pmu_columns(const DeviceInfo& device) {
-  return device.split_vector_cores ? kSplitColumns : kCoupledColumns;
+  return device.split_vector_cores ? kSplitSummaryColumns : kCoupledSummaryColumns;
 }
 
 std::vector<std::string> op_summary_columns(const DeviceInfo& device, bool with_pmu) {

@@ -20,7 +20,7 @@ constexpr std::int64_t kBlockAlignBytes = 32;  // UB and GM transfers move 32-by
 std::int64_t round_up(std::int64_t value, std::int64_t multiple) { return (value + multiple - 1) / multiple * multiple; }
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
-[[noreturn]] void fail(const std::string& stage, const std::string& detail) {
+[[noreturn]] void fail_schedule(const std::string& stage, const std::string& detail) {
   throw Error(ErrorCode::TbeScheduleInvalid, "stage '" + stage + "': " + detail);
 }
 
@@ -85,9 +85,11 @@ class Scheduler {
 
   Schedule run() {
     if (manual_.buffer_count && (*manual_.buffer_count < 1 || *manual_.buffer_count > 2))
-      fail(output_.name(), "buffer_count " + std::to_string(*manual_.buffer_count) + " must be 1 or 2");
+      fail_schedule(output_.name(),
+                    "buffer_count " + std::to_string(*manual_.buffer_count) + " must be 1 or 2");
     if (manual_.block_dim && *manual_.block_dim < 1)
-      fail(output_.name(), "block_dim " + std::to_string(*manual_.block_dim) + " must be at least 1");
+      fail_schedule(output_.name(),
+                    "block_dim " + std::to_string(*manual_.block_dim) + " must be at least 1");
     schedule_.soc_version = target_.soc_version;
     schedule_.buffer_count = manual_.buffer_count.value_or(2);
     const Stage* cube = find_cube();
@@ -97,9 +99,9 @@ class Scheduler {
     else
       schedule_vector();
     if (const auto over = overflow(schedule_.tiling, target_))
-      fail(cube != nullptr ? cube->name : output_.name(),
-           std::string(over->buffer) + " needs " + std::to_string(over->needed) + " bytes, " + target_.soc_version +
-               " has " + std::to_string(over->size));
+      fail_schedule(cube != nullptr ? cube->name : output_.name(),
+                    std::string(over->buffer) + " needs " + std::to_string(over->needed) + " bytes, " +
+                        target_.soc_version + " has " + std::to_string(over->size));
     if (debug_enabled()) std::cerr << schedule_.describe(target_);
     return schedule_;
   }
@@ -110,14 +112,15 @@ class Scheduler {
     for (const StagePtr& stage : order_) {
       if (!is_cube(stage->kind)) continue;
       if (cube != nullptr)
-        fail(stage->name, "a second Cube stage after '" + cube->name +
-                              "': auto_schedule maps one Cube stage per operator (write two operators)");
+        fail_schedule(stage->name,
+                      "a second Cube stage after '" + cube->name +
+                          "': auto_schedule maps one Cube stage per operator (write two operators)");
       cube = stage.get();
       for (const StagePtr& operand : stage->operands)
         if (operand->kind != StageKind::Placeholder)
-          fail(stage->name, "operand '" + operand->name + "' is computed by a " +
-                                std::string(stage_kind_name(operand->kind)) +
-                                " stage; a Cube stage reads placeholders only (no Vector prologue)");
+          fail_schedule(stage->name, "operand '" + operand->name + "' is computed by a " +
+                                         std::string(stage_kind_name(operand->kind)) +
+                                         " stage; a Cube stage reads placeholders only (no Vector prologue)");
     }
     return cube;
   }
@@ -135,8 +138,9 @@ class Scheduler {
         plan.buffer = "L0C";
       } else if (after_cube.count(stage.get()) != 0) {
         if (is_reduction(stage->kind))
-          fail(stage->name, "a reduction after the Cube stage '" + cube->name +
-                                "' cannot run on the Cube's output tiles (reduce in a second operator)");
+          fail_schedule(stage->name,
+                        "a reduction after the Cube stage '" + cube->name +
+                            "' cannot run on the Cube's output tiles (reduce in a second operator)");
         if (stage->kind != StageKind::Broadcast) epilogue_passes_ += 1;
       } else if (cube != nullptr && stage->kind != StageKind::Broadcast) {
         // Operand preparation (a cast of a per-channel scale, ...): its share of a pass.
@@ -189,11 +193,12 @@ class Scheduler {
     for (const Knob& knob : {Knob{"base_m", manual_.base_m, fm}, Knob{"base_n", manual_.base_n, fn},
                              Knob{"base_k", manual_.base_k, fk}, Knob{"l1_k", manual_.l1_k, fk}})
       if (knob.value && (*knob.value < 1 || *knob.value % knob.fractal != 0))
-        fail(cube.name, std::string(knob.name) + " " + std::to_string(*knob.value) + " is not a positive multiple of the " +
-                            std::to_string(knob.fractal) + "-element fractal");
+        fail_schedule(cube.name, std::string(knob.name) + " " + std::to_string(*knob.value) +
+                                     " is not a positive multiple of the " + std::to_string(knob.fractal) +
+                                     "-element fractal");
     if (manual_.l1_k && manual_.base_k && *manual_.l1_k % *manual_.base_k != 0)
-      fail(cube.name, "l1_k " + std::to_string(*manual_.l1_k) + " is not a multiple of base_k " +
-                          std::to_string(*manual_.base_k));
+      fail_schedule(cube.name, "l1_k " + std::to_string(*manual_.l1_k) + " is not a multiple of base_k " +
+                                   std::to_string(*manual_.base_k));
 
     KernelTiling base;
     base.batch = g.batch;
@@ -243,9 +248,10 @@ class Scheduler {
     } else if (first_rejected) {
       schedule_.tiling = *first_rejected;  // run() reports the buffer it overflows
     } else {
-      fail(cube.name, "block_dim " + std::to_string(manual_.block_dim.value_or(0)) + " splits no " +
-                          std::to_string(g.batch) + " x [" + std::to_string(g.m) + " x " + std::to_string(g.n) +
-                          "] output into blocks of at most one per core (" + std::to_string(cores) + " cores)");
+      fail_schedule(cube.name, "block_dim " + std::to_string(manual_.block_dim.value_or(0)) + " splits no " +
+                                   std::to_string(g.batch) + " x [" + std::to_string(g.m) + " x " +
+                                   std::to_string(g.n) + "] output into blocks of at most one per core (" +
+                                   std::to_string(cores) + " cores)");
     }
     schedule_.epilogue_flops = epilogue_passes_ * static_cast<double>(num_elements(output_.shape()));
   }
@@ -309,8 +315,9 @@ class Scheduler {
     const std::int64_t buffers = schedule_.buffer_count;
     const std::int64_t fit = target_.ub_bytes / (buffers * operands) / kBlockAlignBytes * kBlockAlignBytes / es;
     if (manual_.ub_tile_elements && (*manual_.ub_tile_elements < 1 || *manual_.ub_tile_elements % align != 0))
-      fail(output_.name(), "ub_tile_elements " + std::to_string(*manual_.ub_tile_elements) +
-                               " is not a positive multiple of the " + std::to_string(align) + "-element 32-byte block");
+      fail_schedule(output_.name(), "ub_tile_elements " + std::to_string(*manual_.ub_tile_elements) +
+                                        " is not a positive multiple of the " + std::to_string(align) +
+                                        "-element 32-byte block");
     t.ub_tile_elements = manual_.ub_tile_elements.value_or(std::max<std::int64_t>(align, std::min(fit, block_elements)));
     t.tiles_per_block = ceil_div(block_elements, t.ub_tile_elements);
     t.ub_bytes = buffers * operands * t.ub_tile_elements * es;
