@@ -54,7 +54,7 @@ Tensor project_heads(KernelContext& context, std::size_t which, std::int64_t hea
                    transpose(which == 1 ? std::vector<std::int64_t>{0, 2, 3, 1} : std::vector<std::int64_t>{0, 2, 1, 3}));
 }
 
-void compute(KernelContext& context) {
+void attention_compute(KernelContext& context) {
   const Node& node = context.node;
   const std::int64_t heads = heads_of(node);
   const Tensor q = project_heads(context, 0, heads);
@@ -73,7 +73,7 @@ void compute(KernelContext& context) {
   context.outputs[0] = merged.reshaped({shape[0], shape[1], shape[2] * shape[3]});
 }
 
-void infer(InferenceContext& context) {
+void attention_infer(InferenceContext& context) {
   heads_of(context.node);
   const ValueInfo& xq = context.input(0);
   const ValueInfo& wv = context.input(7);
@@ -93,7 +93,7 @@ double matmul_flops(const ValueInfo* x, const ValueInfo* w) {
   return 2.0 * static_cast<double>(num_elements(xs)) * static_cast<double>(ws.back());
 }
 
-CostFacts cost(const CostContext& context) {
+CostFacts attention_cost(const CostContext& context) {
   const auto& in = context.inputs;
   if (in.size() < 9 || in[0] == nullptr || in[1] == nullptr || in[3] == nullptr || in[7] == nullptr)
     fail(context.node, "needs the Q/K/V inputs and weights");
@@ -115,6 +115,6 @@ CostFacts cost(const CostContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("asc", "Attention", 1, INT_MAX, infer, compute, cost);
+ASC_REGISTER_OP("asc", "Attention", 1, INT_MAX, attention_infer, attention_compute, attention_cost);
 
 }  // namespace asc::fusion

@@ -36,7 +36,7 @@ template <class T> const T* lookup(const std::unordered_map<std::string, T>& val
   return &it->second;
 }
 
-void compute(KernelContext& context) {
+void elementwise_chain_compute(KernelContext& context) {
   const Graph& body = body_of(context.node, context.input_count());
   std::unordered_map<std::string, Tensor> values;
   for (std::size_t i = 0; i < body.inputs.size(); ++i) values[body.inputs[i]] = context.input(i);
@@ -50,7 +50,7 @@ void compute(KernelContext& context) {
   context.outputs[0] = *lookup(values, body.outputs[0], context.node);
 }
 
-void infer(InferenceContext& context) {
+void elementwise_chain_infer(InferenceContext& context) {
   const Graph& body = body_of(context.node, context.inputs.size());
   std::unordered_map<std::string, ValueInfo> infos;
   std::unordered_map<std::string, Tensor> known;
@@ -76,7 +76,7 @@ void infer(InferenceContext& context) {
 }
 
 // The steps' arithmetic, but memory traffic only for the chain's inputs and its one output.
-CostFacts cost(const CostContext& context) {
+CostFacts elementwise_chain_cost(const CostContext& context) {
   const Graph& body = body_of(context.node, context.inputs.size());
   double flops = 0;
   for (const Node* step : body.nodes()) {
@@ -91,6 +91,7 @@ CostFacts cost(const CostContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("asc", "ElementwiseChain", 1, INT_MAX, infer, compute, cost);
+ASC_REGISTER_OP("asc", "ElementwiseChain", 1, INT_MAX, elementwise_chain_infer, elementwise_chain_compute,
+                elementwise_chain_cost);
 
 }  // namespace asc::fusion

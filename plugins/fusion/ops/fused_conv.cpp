@@ -26,7 +26,7 @@ Attributes conv_attributes(const Node& fused) {
   return attributes;
 }
 
-void infer(InferenceContext& context) {
+void fused_conv_infer(InferenceContext& context) {
   check_activation(context.node);
   const ValueInfo y = infer_inner(context.node, "Conv", input_prefix(context.inputs, kConvInputs),
                                   input_prefix(context.input_values, kConvInputs), conv_attributes(context.node));
@@ -60,7 +60,7 @@ bool add_relu_in_place(const Node& fused, Tensor& y, const Tensor* residual, int
   return true;
 }
 
-void compute(KernelContext& context) {
+void fused_conv_compute(KernelContext& context) {
   Tensor y = run_inner(context.node, "Conv", input_prefix(context.inputs, kConvInputs), context.threads,
                        conv_attributes(context.node));
   const Tensor* residual = context.has_input(kResidual) ? context.inputs[kResidual] : nullptr;
@@ -72,7 +72,7 @@ void compute(KernelContext& context) {
   context.outputs[0] = apply_activation(context.node, std::move(y), context.threads);
 }
 
-CostFacts cost(const CostContext& context) {
+CostFacts fused_conv_cost(const CostContext& context) {
   CostFacts facts = cost_inner(context.node, "Conv", input_prefix(context.inputs, kConvInputs), *context.outputs[0],
                                conv_attributes(context.node));
   const auto elements = static_cast<double>(value_elements(context.outputs[0]));
@@ -87,6 +87,6 @@ CostFacts cost(const CostContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("asc", "FusedConv", 1, INT_MAX, infer, compute, cost);
+ASC_REGISTER_OP("asc", "FusedConv", 1, INT_MAX, fused_conv_infer, fused_conv_compute, fused_conv_cost);
 
 }  // namespace asc::fusion

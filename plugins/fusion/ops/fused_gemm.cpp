@@ -22,7 +22,7 @@ Attributes gemm_attributes(const Node& fused) {
   return attributes;
 }
 
-void infer(InferenceContext& context) {
+void fused_gemm_infer(InferenceContext& context) {
   check_activation(context.node);
   const ValueInfo y = infer_inner(context.node, "Gemm", input_prefix(context.inputs, kGemmInputs),
                                   input_prefix(context.input_values, kGemmInputs), gemm_attributes(context.node));
@@ -30,13 +30,13 @@ void infer(InferenceContext& context) {
   context.outputs[0].shape = y.shape;
 }
 
-void compute(KernelContext& context) {
+void fused_gemm_compute(KernelContext& context) {
   Tensor y = run_inner(context.node, "Gemm", input_prefix(context.inputs, kGemmInputs), context.threads,
                        gemm_attributes(context.node));
   context.outputs[0] = apply_activation(context.node, std::move(y), context.threads);
 }
 
-CostFacts cost(const CostContext& context) {
+CostFacts fused_gemm_cost(const CostContext& context) {
   CostFacts facts = cost_inner(context.node, "Gemm", input_prefix(context.inputs, kGemmInputs), *context.outputs[0],
                                gemm_attributes(context.node));
   facts.flops += activation_flops_per_element(context.node) *
@@ -47,6 +47,6 @@ CostFacts cost(const CostContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("asc", "FusedGemm", 1, INT_MAX, infer, compute, cost);
+ASC_REGISTER_OP("asc", "FusedGemm", 1, INT_MAX, fused_gemm_infer, fused_gemm_compute, fused_gemm_cost);
 
 }  // namespace asc::fusion

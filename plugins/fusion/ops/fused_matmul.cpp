@@ -16,7 +16,7 @@ namespace {
 
 constexpr std::size_t kBias = 2;
 
-void infer(InferenceContext& context) {
+void fused_matmul_infer(InferenceContext& context) {
   check_activation(context.node);
   const ValueInfo y =
       infer_inner(context.node, "MatMul", input_prefix(context.inputs, 2), input_prefix(context.input_values, 2));
@@ -24,13 +24,13 @@ void infer(InferenceContext& context) {
   context.outputs[0].shape = y.shape;
 }
 
-void compute(KernelContext& context) {
+void fused_matmul_compute(KernelContext& context) {
   Tensor y = run_inner(context.node, "MatMul", input_prefix(context.inputs, 2), context.threads);
   if (context.has_input(kBias)) y = run_inner(context.node, "Add", {&y, context.inputs[kBias]}, context.threads);
   context.outputs[0] = apply_activation(context.node, std::move(y), context.threads);
 }
 
-CostFacts cost(const CostContext& context) {
+CostFacts fused_matmul_cost(const CostContext& context) {
   CostFacts facts = cost_inner(context.node, "MatMul", input_prefix(context.inputs, 2), *context.outputs[0]);
   const auto elements = static_cast<double>(value_elements(context.outputs[0]));
   if (const ValueInfo* bias = input_at(context.inputs, kBias)) {
@@ -44,6 +44,7 @@ CostFacts cost(const CostContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("asc", "FusedMatMul", 1, INT_MAX, infer, compute, cost);
+ASC_REGISTER_OP("asc", "FusedMatMul", 1, INT_MAX, fused_matmul_infer, fused_matmul_compute,
+                fused_matmul_cost);
 
 }  // namespace asc::fusion

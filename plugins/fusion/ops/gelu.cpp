@@ -20,7 +20,7 @@ bool uses_tanh(const Node& node) {
   return approximate == "tanh";
 }
 
-void infer(InferenceContext& context) {
+void gelu_infer(InferenceContext& context) {
   uses_tanh(context.node);
   const ValueInfo& x = context.input(0);
   if (x.dtype != DType::Undefined && !is_floating(x.dtype))
@@ -30,14 +30,16 @@ void infer(InferenceContext& context) {
   context.outputs[0].shape = x.shape;
 }
 
-void compute(KernelContext& context) {
+void gelu_compute(KernelContext& context) {
   context.outputs[0] = gelu(context.input(0), uses_tanh(context.node), context.node, context.threads);
 }
 
-CostFacts cost(const CostContext& context) { return elementwise_cost(context, uses_tanh(context.node) ? 14 : 12); }
+CostFacts gelu_cost(const CostContext& context) {
+  return elementwise_cost(context, uses_tanh(context.node) ? 14 : 12);
+}
 
 }  // namespace
 
-ASC_REGISTER_OP("asc", "Gelu", 1, INT_MAX, infer, compute, cost);
+ASC_REGISTER_OP("asc", "Gelu", 1, INT_MAX, gelu_infer, gelu_compute, gelu_cost);
 
 }  // namespace asc::fusion

@@ -17,25 +17,25 @@ Attributes normalization_attributes(const Node& node) {
   return attributes;
 }
 
-void infer(InferenceContext& context) {
+void layer_norm_infer(InferenceContext& context) {
   const ValueInfo y = infer_inner(context.node, "LayerNormalization", context.inputs, context.input_values,
                                   normalization_attributes(context.node));
   context.outputs[0].dtype = y.dtype;
   context.outputs[0].shape = y.shape;
 }
 
-void compute(KernelContext& context) {
+void layer_norm_compute(KernelContext& context) {
   context.outputs[0] = run_inner(context.node, "LayerNormalization", context.inputs, context.threads,
                                  normalization_attributes(context.node));
 }
 
-CostFacts cost(const CostContext& context) {
+CostFacts layer_norm_cost(const CostContext& context) {
   return cost_inner(context.node, "LayerNormalization", context.inputs, *context.outputs[0],
                     normalization_attributes(context.node));
 }
 
 }  // namespace
 
-ASC_REGISTER_OP("asc", "LayerNorm", 1, INT_MAX, infer, compute, cost);
+ASC_REGISTER_OP("asc", "LayerNorm", 1, INT_MAX, layer_norm_infer, layer_norm_compute, layer_norm_cost);
 
 }  // namespace asc::fusion

@@ -30,7 +30,7 @@ struct Heads {
   double scale = 1.0;  // product of the scalar factors applied to Q (or K) itself
 };
 
-struct Match {
+struct AttentionFusionMatch {
   Heads q, k, v;
   float scale = 1.0f;
   std::string mask;         // "" when absent
@@ -57,9 +57,9 @@ class AttentionMatcher {
  public:
   AttentionMatcher(const Graph& graph, const ValueUses& uses) : graph_(graph), uses_(uses) {}
 
-  std::optional<Match> from_softmax(Node* softmax) const {
+  std::optional<AttentionFusionMatch> from_softmax(Node* softmax) const {
     if (!softmax_over_last_axis(*softmax)) return std::nullopt;
-    Match match;
+    AttentionFusionMatch match;
     std::vector<Node*> core;
     const std::string& scores = softmax->inputs.at(0);
     auto product = scaled_product(scores);
@@ -268,14 +268,14 @@ PassResult AttentionFusion::run(Graph& graph, const PassContext&) const {
   const ValueUses uses(graph);
   const AttentionMatcher matcher(graph, uses);
   Claims claims;
-  std::vector<Match> matches;
+  std::vector<AttentionFusionMatch> matches;
   for (Node* node : graph.nodes()) {
     if (!is_op(node, "Softmax")) continue;
     auto match = matcher.from_softmax(node);
     if (match && claims.take(match->all_nodes())) matches.push_back(std::move(*match));
   }
 
-  for (const Match& match : matches) {
+  for (const AttentionFusionMatch& match : matches) {
     ++result.match_times;
     Attributes attributes;
     attributes.set("num_heads", match.q.heads);

@@ -17,7 +17,7 @@ bool is_conv_without_activation(const Node& node) {
          node.attributes.get_string("activation", "").empty();
 }
 
-struct Match {
+struct ConvActivationFusionMatch {
   Node* conv;
   ActivationMatch activation;
 };
@@ -28,7 +28,7 @@ PassResult ConvActivationFusion::run(Graph& graph, const PassContext&) const {
   PassResult result;
   const ValueUses uses(graph);
   Claims claims;
-  std::vector<Match> matches;
+  std::vector<ConvActivationFusionMatch> matches;
   for (Node* node : graph.nodes()) {
     if (!is_conv_without_activation(*node)) continue;
     auto activation = match_activation(graph, uses, node->outputs.at(0));
@@ -38,7 +38,7 @@ PassResult ConvActivationFusion::run(Graph& graph, const PassContext&) const {
     if (claims.take(group)) matches.push_back({node, std::move(*activation)});
   }
 
-  for (Match& match : matches) {
+  for (ConvActivationFusionMatch& match : matches) {
     ++result.match_times;
     const Node& conv = *match.conv;
     Node fused{conv.name, "FusedConv", kFusionDomain, conv.attributes, conv.inputs, {match.activation.output}, {}};

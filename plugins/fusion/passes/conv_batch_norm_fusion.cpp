@@ -15,7 +15,7 @@
 namespace asc::fusion {
 namespace {
 
-struct Match {
+struct ConvBatchNormFusionMatch {
   Node* conv;
   Node* batch_norm;
 };
@@ -55,7 +55,8 @@ Tensor scale_channels(const Tensor& weights, const std::vector<double>& scale, T
 }
 
 // New weights and bias for `match`, or nullopt when an operand is not a usable constant.
-std::optional<std::pair<Tensor, Tensor>> folded_parameters(const Graph& graph, const ValueUses& uses, const Match& match,
+std::optional<std::pair<Tensor, Tensor>> folded_parameters(const Graph& graph, const ValueUses& uses,
+                                                           const ConvBatchNormFusionMatch& match,
                                                            TensorArena& arena) {
   const Node& conv = *match.conv;
   const Node& bn = *match.batch_norm;
@@ -90,7 +91,7 @@ PassResult ConvBatchNormFusion::run(Graph& graph, const PassContext&) const {
   PassResult result;
   const ValueUses uses(graph);
   Claims claims;
-  std::vector<Match> matches;
+  std::vector<ConvBatchNormFusionMatch> matches;
   for (Node* node : graph.nodes()) {
     if (!is_op(node, "BatchNormalization") || node->inputs.empty()) continue;
     Node* conv = uses.producer(node->inputs[0]);
@@ -100,11 +101,11 @@ PassResult ConvBatchNormFusion::run(Graph& graph, const PassContext&) const {
   }
 
   std::size_t weight_bytes = 0;
-  for (const Match& match : matches)
+  for (const ConvBatchNormFusionMatch& match : matches)
     if (const auto weights = constant_value(graph, uses, match.conv->inputs.at(1)))
       weight_bytes += TensorArena::footprint(weights->dtype(), weights->shape());
   TensorArena arena(weight_bytes);
-  for (const Match& match : matches) {
+  for (const ConvBatchNormFusionMatch& match : matches) {
     ++result.match_times;
     auto parameters = folded_parameters(graph, uses, match, arena);
     if (!parameters) continue;

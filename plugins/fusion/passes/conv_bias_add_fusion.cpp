@@ -13,7 +13,7 @@
 namespace asc::fusion {
 namespace {
 
-struct Match {
+struct ConvBiasAddFusionMatch {
   Node* conv;
   Node* add;
   std::string addend;
@@ -40,7 +40,7 @@ PassResult ConvBiasAddFusion::run(Graph& graph, const PassContext&) const {
   PassResult result;
   const ValueUses uses(graph);
   Claims claims;
-  std::vector<Match> matches;
+  std::vector<ConvBiasAddFusionMatch> matches;
   for (Node* conv : graph.nodes()) {
     if (!is_op(conv, "Conv")) continue;
     Node* add = uses.sole_consumer(conv->outputs.at(0));
@@ -50,7 +50,7 @@ PassResult ConvBiasAddFusion::run(Graph& graph, const PassContext&) const {
     if (claims.take({conv, add})) matches.push_back({conv, add, *addend});
   }
 
-  for (const Match& match : matches) {
+  for (const ConvBiasAddFusionMatch& match : matches) {
     ++result.match_times;
     const auto channels = conv_output_channels(graph, *match.conv);
     const auto rank = value_rank(graph, match.conv->outputs[0]);

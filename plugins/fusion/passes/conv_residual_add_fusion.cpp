@@ -13,7 +13,7 @@
 namespace asc::fusion {
 namespace {
 
-struct Match {
+struct ConvResidualAddFusionMatch {
   Node* conv;
   Node* add;
   std::string residual;
@@ -34,7 +34,7 @@ PassResult ConvResidualAddFusion::run(Graph& graph, const PassContext&) const {
   for (const Node* node : graph.nodes()) position.emplace(node, position.size());
 
   Claims claims;
-  std::vector<Match> matches;
+  std::vector<ConvResidualAddFusionMatch> matches;
   for (Node* add : graph.nodes()) {
     if (!is_op(add, "Add") || add->inputs.size() != 2 || add->inputs[0] == add->inputs[1]) continue;
     Node* left = conv_feeding(uses, add->inputs[0], add);
@@ -46,7 +46,7 @@ PassResult ConvResidualAddFusion::run(Graph& graph, const PassContext&) const {
     if (claims.take({conv, add})) matches.push_back({conv, add, residual});
   }
 
-  for (const Match& match : matches) {
+  for (const ConvResidualAddFusionMatch& match : matches) {
     ++result.match_times;
     const std::string& output = match.add->outputs.at(0);
     if (!same_known_dims(graph, match.conv->outputs[0], output) || !same_known_dims(graph, match.residual, output))

@@ -17,7 +17,8 @@ bool fully_known(const std::vector<Dim>& dims) {
   return std::all_of(dims.begin(), dims.end(), [](const Dim& d) { return d.is_static() || !d.symbol.empty(); });
 }
 
-std::vector<Node*> chain_from(Node* first, const Graph& graph, const ValueUses& uses, const Claims& claims) {
+std::vector<Node*> elementwise_chain_fusion_chain_from(Node* first, const Graph& graph, const ValueUses& uses,
+                                                       const Claims& claims) {
   const auto shape = value_dims(graph, first->outputs[0]);
   if (!shape || !fully_known(*shape)) return {first};
   std::vector<Node*> chain{first};
@@ -78,7 +79,7 @@ PassResult ElementwiseChainFusion::run(Graph& graph, const PassContext&) const {
   std::vector<std::vector<Node*>> chains;
   for (Node* node : graph.nodes()) {
     if (!is_elementwise(*node) || claims.taken(node) || node->outputs.size() != 1) continue;
-    std::vector<Node*> chain = chain_from(node, graph, uses, claims);
+    std::vector<Node*> chain = elementwise_chain_fusion_chain_from(node, graph, uses, claims);
     if (chain.size() < 2) continue;
     claims.take(chain);
     chains.push_back(std::move(chain));

@@ -17,7 +17,7 @@ namespace {
 
 constexpr double kTolerance = 1e-4;
 
-struct Match {
+struct GeluFusionMatch {
   std::string x;
   std::vector<Node*> nodes;
   std::string output;
@@ -28,7 +28,7 @@ class GeluMatcher {
  public:
   GeluMatcher(const Graph& graph, const ValueUses& uses) : graph_(graph), uses_(uses) {}
 
-  std::optional<Match> from_erf(Node* erf) const {
+  std::optional<GeluFusionMatch> from_erf(Node* erf) const {
     Node* scaled = uses_.producer(erf->inputs.at(0));
     if (uses_.sole_consumer(erf->inputs[0]) != erf || scaled == nullptr) return std::nullopt;
     std::optional<std::string> x;
@@ -38,7 +38,7 @@ class GeluMatcher {
     return finish(*x, {scaled, erf}, false);
   }
 
-  std::optional<Match> from_tanh(Node* tanh) const {
+  std::optional<GeluFusionMatch> from_tanh(Node* tanh) const {
     Node* scaled = uses_.producer(tanh->inputs.at(0));
     if (uses_.sole_consumer(tanh->inputs[0]) != tanh || !is_op(scaled, "Mul")) return std::nullopt;
     const auto inner = operand_besides_scalar(*scaled, std::sqrt(2.0 / std::numbers::pi));
@@ -93,7 +93,8 @@ class GeluMatcher {
   }
 
   // After erf/tanh (the last of `nodes`): Add 1, then the products with x and 0.5.
-  std::optional<Match> finish(const std::string& x, std::vector<Node*> nodes, bool tanh_form) const {
+  std::optional<GeluFusionMatch> finish(const std::string& x, std::vector<Node*> nodes,
+                                        bool tanh_form) const {
     Node* plus_one = uses_.sole_consumer(nodes.back()->outputs.at(0));
     if (!is_op(plus_one, "Add")) return std::nullopt;
     const auto one = other_operand(*plus_one, nodes.back()->outputs[0]);
@@ -113,13 +114,13 @@ class GeluMatcher {
       const bool completes = *partner == x ? (last && is_scalar(*last, 0.5)) : (last && *last == x);
       if (!completes) return std::nullopt;
       nodes.insert(nodes.end(), {first, second});
-      return Match{x, std::move(nodes), second->outputs.at(0), tanh_form};
+      return GeluFusionMatch{x, std::move(nodes), second->outputs.at(0), tanh_form};
     }
     // (x·0.5)·p
     Node* half = sole_producer(*partner);
     if (!is_op(half, "Mul") || operand_besides_scalar(*half, 0.5) != x) return std::nullopt;
     nodes.insert(nodes.end(), {half, first});
-    return Match{x, std::move(nodes), first->outputs.at(0), tanh_form};
+    return GeluFusionMatch{x, std::move(nodes), first->outputs.at(0), tanh_form};
   }
 
   const Graph& graph_;
@@ -133,15 +134,15 @@ PassResult GeluFusion::run(Graph& graph, const PassContext&) const {
   const ValueUses uses(graph);
   const GeluMatcher matcher(graph, uses);
   Claims claims;
-  std::vector<Match> matches;
+  std::vector<GeluFusionMatch> matches;
   for (Node* node : graph.nodes()) {
-    std::optional<Match> match;
+    std::optional<GeluFusionMatch> match;
     if (is_op(node, "Erf")) match = matcher.from_erf(node);
     else if (is_op(node, "Tanh")) match = matcher.from_tanh(node);
     if (match && claims.take(match->nodes)) matches.push_back(std::move(*match));
   }
 
-  for (Match& match : matches) {
+  for (GeluFusionMatch& match : matches) {
     ++result.match_times;
     Attributes attributes;
     attributes.set("approximate", std::string(match.tanh_form ? "tanh" : "none"));

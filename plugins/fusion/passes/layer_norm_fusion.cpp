@@ -14,7 +14,7 @@
 namespace asc::fusion {
 namespace {
 
-struct Match {
+struct LayerNormFusionMatch {
   std::string x;
   std::int64_t normalized_axes = 0;  // the trailing axes normalised over
   float epsilon = 0;
@@ -55,10 +55,10 @@ class LayerNormMatcher {
  public:
   LayerNormMatcher(const Graph& graph, const ValueUses& uses) : graph_(graph), uses_(uses) {}
 
-  std::optional<Match> from_mean(Node* mean) const {
+  std::optional<LayerNormFusionMatch> from_mean(Node* mean) const {
     const auto axes = trailing_axes(graph_, *mean);
     if (!axes) return std::nullopt;
-    Match match{mean->inputs[0], *axes, 0, {}, {}, {mean}, ""};
+    LayerNormFusionMatch match{mean->inputs[0], *axes, 0, {}, {}, {mean}, ""};
     Node* sub = next(mean, "Sub");
     if (sub == nullptr || sub->inputs.at(0) != match.x || sub->inputs.at(1) != mean->outputs[0]) return std::nullopt;
     const std::string d = sub->outputs.at(0);
@@ -99,7 +99,7 @@ class LayerNormMatcher {
 
   // Takes a following Mul by γ and then an Add of β (either may be missing) when they are
   // constants shaped for the normalised axes.
-  void absorb_affine(Match& match) const {
+  void absorb_affine(LayerNormFusionMatch& match) const {
     const DType dtype = value_dtype(graph_, match.x);
     for (const bool is_scale : {true, false}) {
       Node* node = next(match.nodes.back(), is_scale ? "Mul" : "Add");
@@ -118,7 +118,7 @@ class LayerNormMatcher {
 };
 
 // γ for LayerNormalization (required there): the matched one, or ones over the normalised axes.
-std::optional<Tensor> scale_for(const Graph& graph, const Match& match) {
+std::optional<Tensor> scale_for(const Graph& graph, const LayerNormFusionMatch& match) {
   if (match.scale) return match.scale;
   const auto dims = value_static_shape(graph, match.x);
   if (!dims || static_cast<std::int64_t>(dims->size()) < match.normalized_axes) return std::nullopt;
@@ -134,7 +134,7 @@ PassResult LayerNormFusion::run(Graph& graph, const PassContext&) const {
   const ValueUses uses(graph);
   const LayerNormMatcher matcher(graph, uses);
   Claims claims;
-  std::vector<Match> matches;
+  std::vector<LayerNormFusionMatch> matches;
   for (Node* node : graph.nodes()) {
     if (!is_op(node, "ReduceMean")) continue;
     auto match = matcher.from_mean(node);
@@ -142,7 +142,7 @@ PassResult LayerNormFusion::run(Graph& graph, const PassContext&) const {
   }
 
   const bool standard_op = graph.opset("") >= 17;
-  for (Match& match : matches) {
+  for (LayerNormFusionMatch& match : matches) {
     ++result.match_times;
     auto scale = scale_for(graph, match);
     if (!scale) continue;

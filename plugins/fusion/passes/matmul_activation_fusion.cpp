@@ -19,7 +19,7 @@ std::string fused_op_for(const Node& node) {
   return fused_product && node.attributes.get_string("activation", "").empty() ? node.op_type : "";
 }
 
-struct Match {
+struct MatmulActivationFusionMatch {
   Node* product;
   std::string fused_op;
   ActivationMatch activation;
@@ -31,7 +31,7 @@ PassResult MatMulActivationFusion::run(Graph& graph, const PassContext&) const {
   PassResult result;
   const ValueUses uses(graph);
   Claims claims;
-  std::vector<Match> matches;
+  std::vector<MatmulActivationFusionMatch> matches;
   for (Node* node : graph.nodes()) {
     const std::string fused_op = fused_op_for(*node);
     if (fused_op.empty() || node->outputs.size() != 1) continue;
@@ -42,7 +42,7 @@ PassResult MatMulActivationFusion::run(Graph& graph, const PassContext&) const {
     if (claims.take(group)) matches.push_back({node, fused_op, std::move(*activation)});
   }
 
-  for (Match& match : matches) {
+  for (MatmulActivationFusionMatch& match : matches) {
     ++result.match_times;
     const Node& product = *match.product;
     Node fused{product.name, match.fused_op, kFusionDomain, product.attributes, product.inputs, {match.activation.output}, {}};

@@ -12,7 +12,7 @@
 namespace asc::fusion {
 namespace {
 
-struct Match {
+struct MatmulBiasAddFusionMatch {
   Node* matmul;
   Node* add;
   std::string bias;
@@ -24,7 +24,7 @@ PassResult MatMulBiasAddFusion::run(Graph& graph, const PassContext&) const {
   PassResult result;
   const ValueUses uses(graph);
   Claims claims;
-  std::vector<Match> matches;
+  std::vector<MatmulBiasAddFusionMatch> matches;
   for (Node* matmul : graph.nodes()) {
     if (!is_op(matmul, "MatMul")) continue;
     Node* add = uses.sole_consumer(matmul->outputs.at(0));
@@ -34,7 +34,7 @@ PassResult MatMulBiasAddFusion::run(Graph& graph, const PassContext&) const {
     if (claims.take({matmul, add})) matches.push_back({matmul, add, *bias});
   }
 
-  for (const Match& match : matches) {
+  for (const MatmulBiasAddFusionMatch& match : matches) {
     ++result.match_times;
     const std::string& output = match.add->outputs.at(0);
     // The bias must not broadcast the product to a larger shape.

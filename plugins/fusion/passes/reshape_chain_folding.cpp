@@ -26,7 +26,7 @@ std::optional<std::vector<std::int64_t>> target_shape(const std::vector<Dim>& di
   return shape;
 }
 
-std::vector<Node*> chain_from(Node* first, const ValueUses& uses) {
+std::vector<Node*> reshape_chain_folding_chain_from(Node* first, const ValueUses& uses) {
   std::vector<Node*> chain{first};
   while (true) {
     Node* next = uses.sole_consumer(chain.back()->outputs.at(0));
@@ -46,7 +46,7 @@ PassResult ReshapeChainFolding::run(Graph& graph, const PassContext&) const {
   for (Node* node : graph.nodes()) {
     if (!is_reshape_like(*node) || claimed.count(node) != 0 || node->inputs.empty() || node->outputs.size() != 1)
       continue;
-    std::vector<Node*> chain = chain_from(node, uses);
+    std::vector<Node*> chain = reshape_chain_folding_chain_from(node, uses);
     claimed.insert(chain.begin(), chain.end());
     chains.push_back(std::move(chain));
   }

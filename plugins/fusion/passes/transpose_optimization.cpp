@@ -33,7 +33,8 @@ struct TransposeChain {
   std::vector<std::int64_t> perm;  // composed: output axis i is input axis perm[i]
 };
 
-std::optional<TransposeChain> chain_from(Node* first, const Graph& graph, const ValueUses& uses) {
+std::optional<TransposeChain> transpose_optimization_chain_from(Node* first, const Graph& graph,
+                                                                const ValueUses& uses) {
   auto perm = permutation(graph, *first);
   if (!perm) return std::nullopt;
   TransposeChain chain{{first}, *perm};
@@ -59,7 +60,7 @@ PassResult TransposeOptimization::run(Graph& graph, const PassContext&) const {
   std::vector<TransposeChain> chains;
   for (Node* node : graph.nodes()) {
     if (!is_op(node, "Transpose") || claimed.count(node) != 0) continue;
-    auto chain = chain_from(node, graph, uses);
+    auto chain = transpose_optimization_chain_from(node, graph, uses);
     if (!chain) continue;
     claimed.insert(chain->nodes.begin(), chain->nodes.end());
     if (chain->nodes.size() > 1 || is_identity(chain->perm)) chains.push_back(std::move(*chain));

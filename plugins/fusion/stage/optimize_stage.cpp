@@ -19,7 +19,7 @@
 namespace asc::fusion {
 namespace {
 
-constexpr const char* kStage = "fusion.optimize";
+constexpr const char* kOptimizeStage = "fusion.optimize";
 using Clock = std::chrono::steady_clock;
 
 double milliseconds_since(Clock::time_point start) {
@@ -44,12 +44,12 @@ std::set<std::string> dump_requests(const StageParams& params, const std::vector
   for (const auto& name : params.get_list("dump_after")) {
     const bool planned = std::any_of(plan.begin(), plan.end(), [&](const PlannedPass& p) { return p.pass->name() == name; });
     if (!planned)
-      throw Error(ErrorCode::ConfigBadValue, std::string(kStage) + ": 'dump_after' names '" + name +
+      throw Error(ErrorCode::ConfigBadValue, std::string(kOptimizeStage) + ": 'dump_after' names '" + name +
                                                  "', which is not among the passes of this run");
     names.insert(name);
   }
   if (!names.empty() && !given(params, "dump_dir"))
-    throw Error(ErrorCode::ConfigMissingKey, std::string(kStage) + ": 'dump_after' needs 'dump_dir'");
+    throw Error(ErrorCode::ConfigMissingKey, std::string(kOptimizeStage) + ": 'dump_after' needs 'dump_dir'");
   return names;
 }
 
@@ -60,12 +60,12 @@ void dump_graph(const Graph& graph, const std::filesystem::path& directory, std:
   const std::filesystem::path file = directory / (prefix + planned.pass->name() + ".txt");
   std::string header = "# after " + planned.pass->name() + (planned.enabled ? "" : " (not run: " + planned.disabled_by + ")") + "\n";
   write_text_atomically(file, header + graph_to_text(graph));
-  log_info(std::string(kStage) + ": wrote " + file.string());
+  log_info(std::string(kOptimizeStage) + ": wrote " + file.string());
 }
 
 void log_pass(const PassRecord& record) {
   std::ostringstream line;
-  line << kStage << ": " << record.name << " [" << record.category << "] ";
+  line << kOptimizeStage << ": " << record.name << " [" << record.category << "] ";
   if (!record.ran) line << "skipped (" << record.disabled_by << ")";
   else
     line << "match_times=" << record.result.match_times << " effect_times=" << record.result.effect_times << " in "
@@ -74,7 +74,7 @@ void log_pass(const PassRecord& record) {
 }
 
 void run(PipelineContext& context, const StageParams& params) {
-  Graph& graph = context.require_graph(kStage);
+  Graph& graph = context.require_graph(kOptimizeStage);
   const std::vector<PlannedPass> plan = plan_passes(context.registry, params);
   const std::set<std::string> dumps = dump_requests(params, plan);
 
@@ -100,7 +100,7 @@ void run(PipelineContext& context, const StageParams& params) {
   report.milliseconds = milliseconds_since(start);
   report.kernels_after = count_kernels(graph);
   report.nodes_after = graph.node_count();
-  log_info(std::string(kStage) + ": kernels " + std::to_string(report.kernels_before) + " -> " +
+  log_info(std::string(kOptimizeStage) + ": kernels " + std::to_string(report.kernels_before) + " -> " +
            std::to_string(report.kernels_after) + " (nodes " + std::to_string(report.nodes_before) + " -> " +
            std::to_string(report.nodes_after) + ") in " + format_ms(report.milliseconds));
 
@@ -109,7 +109,7 @@ void run(PipelineContext& context, const StageParams& params) {
     if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());
     write_text_atomically(file, fusion_result_json(report));
     context.artifacts["fusion_result"] = file;
-    log_info(std::string(kStage) + ": wrote " + file.string());
+    log_info(std::string(kOptimizeStage) + ": wrote " + file.string());
   }
 }
 
@@ -117,7 +117,7 @@ void run(PipelineContext& context, const StageParams& params) {
 
 StageDefinition optimize_stage() {
   StageDefinition stage;
-  stage.name = kStage;
+  stage.name = kOptimizeStage;
   stage.description = "run clean-up and fusion passes over the graph, report kernel counts and fusion_result.json";
   stage.params = {
       {"passes", ParamType::StringList, false, "", "passes to run, in order (default: every registered pass)"},

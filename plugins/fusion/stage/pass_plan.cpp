@@ -10,7 +10,7 @@
 namespace asc::fusion {
 namespace {
 
-constexpr const char* kStage = "fusion.optimize";
+constexpr const char* kPassPlanStage = "fusion.optimize";
 
 std::vector<std::string> list_param(const StageParams& params, const std::string& name) {
   return params.has(name) ? params.get_list(name) : std::vector<std::string>{};
@@ -25,7 +25,8 @@ std::string registered_names(const Registry& registry) {
 const Pass* require_pass(const Registry& registry, const std::string& name, const char* param) {
   const Pass* pass = registry.pass(name);
   if (pass == nullptr)
-    throw Error(ErrorCode::ConfigBadValue, std::string(kStage) + ": '" + param + "' names unknown pass '" + name +
+    throw Error(ErrorCode::ConfigBadValue, std::string(kPassPlanStage) + ": '" + param +
+                                               "' names unknown pass '" + name +
                                                "'; registered passes: " + registered_names(registry));
   return pass;
 }
@@ -46,8 +47,9 @@ std::vector<PlannedPass> plan_passes(const Registry& registry, const StageParams
   for (const auto& name : requested) {
     const Pass* pass = require_pass(registry, name, "passes");
     if (is_scope_fusion(name) && !scope_fusion)
-      throw Error(ErrorCode::ConfigBadValue, std::string(kStage) + ": 'passes' lists " + name +
-                                                 ", a scope fusion pass: it runs only with enable_scope_fusion: true");
+      throw Error(ErrorCode::ConfigBadValue,
+                  std::string(kPassPlanStage) + ": 'passes' lists " + name +
+                      ", a scope fusion pass: it runs only with enable_scope_fusion: true");
     plan.push_back({pass, true, ""});
   }
   if (requested.empty())

@@ -8,7 +8,7 @@
 namespace asc::ops {
 namespace {
 
-[[noreturn]] void fail(const Node& node, const std::string& what) {
+[[noreturn]] void conv_pool_window_fail(const Node& node, const std::string& what) {
   throw Error(ErrorCode::InvalidOperator, node.describe() + ": " + what);
 }
 
@@ -17,12 +17,12 @@ std::vector<std::int64_t> read_list(const Node& node, const char* name, std::siz
   if (!node.attributes.has(name)) return std::vector<std::int64_t>(expected_size, fallback);
   std::vector<std::int64_t> values = node.attributes.get_ints(name);
   if (values.size() != expected_size)
-    fail(node, std::string("attribute '") + name + "' has " + std::to_string(values.size()) +
-                   " values, expected " + std::to_string(expected_size));
+    conv_pool_window_fail(node, std::string("attribute '") + name + "' has " + std::to_string(values.size()) +
+                                    " values, expected " + std::to_string(expected_size));
   for (std::int64_t value : values)
     if (value < minimum)
-      fail(node, std::string("attribute '") + name + "' has value " + std::to_string(value) +
-                     ", must be >= " + std::to_string(minimum));
+      conv_pool_window_fail(node, std::string("attribute '") + name + "' has value " + std::to_string(value) +
+                                      ", must be >= " + std::to_string(minimum));
   return values;
 }
 
@@ -32,7 +32,8 @@ AutoPad parse_auto_pad(const Node& node) {
   if (text == "SAME_UPPER") return AutoPad::SameUpper;
   if (text == "SAME_LOWER") return AutoPad::SameLower;
   if (text == "VALID") return AutoPad::Valid;
-  fail(node, "attribute 'auto_pad' is '" + text + "', expected NOTSET, SAME_UPPER, SAME_LOWER or VALID");
+  conv_pool_window_fail(
+      node, "attribute 'auto_pad' is '" + text + "', expected NOTSET, SAME_UPPER, SAME_LOWER or VALID");
 }
 
 std::int64_t effective_kernel(std::int64_t kernel, std::int64_t dilation) {
@@ -53,9 +54,9 @@ WindowAttributes read_window_attributes(const Node& node, std::size_t spatial_ra
   const bool any_pad =
       std::any_of(attributes.pads.begin(), attributes.pads.end(), [](auto p) { return p != 0; });
   if (attributes.auto_pad != AutoPad::NotSet && any_pad)
-    fail(node, "attributes 'pads' and 'auto_pad' cannot be used together");
+    conv_pool_window_fail(node, "attributes 'pads' and 'auto_pad' cannot be used together");
   const std::int64_t ceil_mode = node.attributes.get_int("ceil_mode", 0);
-  if (ceil_mode != 0 && ceil_mode != 1) fail(node, "attribute 'ceil_mode' must be 0 or 1");
+  if (ceil_mode != 0 && ceil_mode != 1) conv_pool_window_fail(node, "attribute 'ceil_mode' must be 0 or 1");
   attributes.ceil_mode = ceil_mode == 1;
   return attributes;
 }
@@ -83,9 +84,9 @@ AxisWindow resolve_forward_axis(const WindowAttributes& attributes, std::size_t 
   }
   const std::int64_t span = input + window.pad_begin + window.pad_end - extent;
   if (span < 0)
-    fail(node, "spatial axis " + std::to_string(axis) + " of size " + std::to_string(input) + " (padded " +
-                   std::to_string(input + window.pad_begin + window.pad_end) +
-                   ") is smaller than the kernel extent " + std::to_string(extent));
+    conv_pool_window_fail(node, "spatial axis " + std::to_string(axis) + " of size " + std::to_string(input) +
+                                    " (padded " + std::to_string(input + window.pad_begin + window.pad_end) +
+                                    ") is smaller than the kernel extent " + std::to_string(extent));
   window.output = (attributes.ceil_mode ? window_ceil_div(span, window.stride) : span / window.stride) + 1;
   return window;
 }

@@ -11,11 +11,11 @@
 namespace asc::ops {
 namespace {
 
-void infer(InferenceContext& context) {
+void conv_infer(InferenceContext& context) {
   infer_conv_output(context, context.input(0).dtype);
 }
 
-void compute(KernelContext& context) {
+void conv_compute(KernelContext& context) {
   const Node& node = context.node;
   const Tensor& x_in = context.input(0);
   const DType dtype = x_in.dtype();
@@ -50,6 +50,6 @@ void compute(KernelContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("", "Conv", 11, 17, infer, compute, conv_cost);
+ASC_REGISTER_OP("", "Conv", 11, 17, conv_infer, conv_compute, conv_cost);
 
 }  // namespace asc::ops

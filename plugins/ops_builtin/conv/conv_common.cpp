@@ -9,42 +9,45 @@
 namespace asc::ops {
 namespace {
 
-[[noreturn]] void fail(const Node& node, const std::string& what) {
+[[noreturn]] void conv_common_fail(const Node& node, const std::string& what) {
   throw Error(ErrorCode::InvalidOperator, node.describe() + ": " + what);
 }
 
 std::int64_t read_group(const Node& node) {
   const std::int64_t group = node.attributes.get_int("group", 1);
-  if (group < 1) fail(node, "attribute 'group' is " + std::to_string(group) + ", must be >= 1");
+  if (group < 1) conv_common_fail(node, "attribute 'group' is " + std::to_string(group) + ", must be >= 1");
   return group;
 }
 
 // Checks what the dims that are known say about channels and groups.
-void check_channels(const Node& node, const Dim& x_channels, const Dim& w_out, const Dim& w_in,
-                    std::int64_t group) {
+void conv_common_check_channels(const Node& node, const Dim& x_channels, const Dim& w_out, const Dim& w_in,
+                                std::int64_t group) {
   if (w_out.is_static() && w_out.value % group != 0)
-    fail(node, "W has " + std::to_string(w_out.value) + " output channels, not divisible by group " +
-                   std::to_string(group));
+    conv_common_fail(node, "W has " + std::to_string(w_out.value) +
+                               " output channels, not divisible by group " + std::to_string(group));
   if (x_channels.is_static() && w_in.is_static() && x_channels.value != w_in.value * group)
-    fail(node, "X has " + std::to_string(x_channels.value) + " channels but W expects " +
-                   std::to_string(w_in.value) + " per group x " + std::to_string(group) + " groups");
+    conv_common_fail(node, "X has " + std::to_string(x_channels.value) + " channels but W expects " +
+                               std::to_string(w_in.value) + " per group x " + std::to_string(group) +
+                               " groups");
 }
 
 }  // namespace
 
 ConvGeometry conv_geometry(const Node& node, const Shape& x, const Shape& w) {
-  if (x.size() < 3) fail(node, "X has rank " + std::to_string(x.size()) + ", expected N, C and spatial axes");
+  if (x.size() < 3)
+    conv_common_fail(node, "X has rank " + std::to_string(x.size()) + ", expected N, C and spatial axes");
   if (w.size() != x.size())
-    fail(node, "W has rank " + std::to_string(w.size()) + " but X has rank " + std::to_string(x.size()));
+    conv_common_fail(
+        node, "W has rank " + std::to_string(w.size()) + " but X has rank " + std::to_string(x.size()));
   const std::size_t spatial = x.size() - 2;
   const WindowAttributes attributes = read_window_attributes(node, spatial, true);
   const Shape kernel(w.begin() + 2, w.end());
   if (!attributes.kernel.empty() && attributes.kernel != kernel)
-    fail(node, "attribute 'kernel_shape' " + shape_to_string(attributes.kernel) + " differs from W's " +
-                   shape_to_string(kernel));
+    conv_common_fail(node, "attribute 'kernel_shape' " + shape_to_string(attributes.kernel) +
+                               " differs from W's " + shape_to_string(kernel));
   ConvGeometry geometry;
   geometry.group = read_group(node);
-  check_channels(node, x[1], w[0], w[1], geometry.group);
+  conv_common_check_channels(node, x[1], w[0], w[1], geometry.group);
   geometry.batch = x[0];
   geometry.in_channels = x[1];
   geometry.out_channels = w[0];
@@ -71,9 +74,11 @@ void infer_conv_output(InferenceContext& context, DType output_dtype) {
     return;
   }
   const std::size_t rank = x.shape ? x.shape->size() : w.shape->size();
-  if (rank < 3) fail(node, "X has rank " + std::to_string(rank) + ", expected N, C and spatial axes");
+  if (rank < 3)
+    conv_common_fail(node, "X has rank " + std::to_string(rank) + ", expected N, C and spatial axes");
   if (x.shape && w.shape && w.shape->size() != rank)
-    fail(node, "W has rank " + std::to_string(w.shape->size()) + " but X has rank " + std::to_string(rank));
+    conv_common_fail(
+        node, "W has rank " + std::to_string(w.shape->size()) + " but X has rank " + std::to_string(rank));
   const std::size_t spatial = rank - 2;
   const WindowAttributes attributes = read_window_attributes(node, spatial, true);
   const std::int64_t group = read_group(node);
@@ -82,14 +87,14 @@ void infer_conv_output(InferenceContext& context, DType output_dtype) {
   std::vector<std::int64_t> kernel = attributes.kernel;
   if (w.shape) {
     dims[1] = (*w.shape)[0];
-    if (x.shape) check_channels(node, (*x.shape)[1], (*w.shape)[0], (*w.shape)[1], group);
+    if (x.shape) conv_common_check_channels(node, (*x.shape)[1], (*w.shape)[0], (*w.shape)[1], group);
     std::vector<std::int64_t> w_kernel;
     for (std::size_t i = 2; i < rank; ++i)
       if ((*w.shape)[i].is_static()) w_kernel.push_back((*w.shape)[i].value);
     if (w_kernel.size() == spatial) {
       if (!kernel.empty() && kernel != w_kernel)
-        fail(node, "attribute 'kernel_shape' " + shape_to_string(kernel) + " differs from W's " +
-                       shape_to_string(w_kernel));
+        conv_common_fail(node, "attribute 'kernel_shape' " + shape_to_string(kernel) + " differs from W's " +
+                                   shape_to_string(w_kernel));
       kernel = w_kernel;
     }
   }

@@ -14,11 +14,11 @@
 namespace asc::ops {
 namespace {
 
-[[noreturn]] void fail(const Node& node, const std::string& what) {
+[[noreturn]] void conv_integer_fail(const Node& node, const std::string& what) {
   throw Error(ErrorCode::InvalidOperator, node.describe() + ": " + what);
 }
 
-void infer(InferenceContext& context) {
+void conv_integer_infer(InferenceContext& context) {
   infer_conv_output(context, DType::Int32);
 }
 
@@ -30,30 +30,31 @@ void check_8bit(const Node& node, const Tensor& tensor, const char* name) {
 }
 
 // Zero points of input `index` (same dtype as `of`), one per `count` entries; 0 when absent.
-std::vector<double> zero_points(const KernelContext& context, std::size_t index, const Tensor& of,
-                                std::int64_t count, const char* name) {
+std::vector<double> conv_integer_zero_points(const KernelContext& context, std::size_t index,
+                                             const Tensor& of, std::int64_t count, const char* name) {
   if (!context.has_input(index)) return std::vector<double>(static_cast<std::size_t>(count), 0.0);
   const Tensor& points = context.input(index);
   if (points.dtype() != of.dtype())
-    fail(context.node, std::string(name) + " must have the dtype of its input");
+    conv_integer_fail(context.node, std::string(name) + " must have the dtype of its input");
   const std::vector<double> values = points.to_doubles();
   if (values.size() == 1) return std::vector<double>(static_cast<std::size_t>(count), values[0]);
   if (static_cast<std::int64_t>(values.size()) != count || points.rank() != 1)
-    fail(context.node, std::string(name) + " has shape " + shape_to_string(points.shape()) +
-                           ", expected a scalar" +
-                           (count > 1 ? " or [" + std::to_string(count) + "]" : std::string()));
+    conv_integer_fail(context.node, std::string(name) + " has shape " + shape_to_string(points.shape()) +
+                                        ", expected a scalar" +
+                                        (count > 1 ? " or [" + std::to_string(count) + "]" : std::string()));
   return values;
 }
 
-void compute(KernelContext& context) {
+void conv_integer_compute(KernelContext& context) {
   const Node& node = context.node;
   const Tensor& x = context.input(0);
   const Tensor& w = context.input(1);
   check_8bit(node, x, "x");
   check_8bit(node, w, "w");
   const ConvGeometry geometry = conv_geometry(node, x.shape(), w.shape());
-  const double x_zero = zero_points(context, 2, x, 1, "x_zero_point")[0];
-  const std::vector<double> w_zero = zero_points(context, 3, w, geometry.out_channels, "w_zero_point");
+  const double x_zero = conv_integer_zero_points(context, 2, x, 1, "x_zero_point")[0];
+  const std::vector<double> w_zero =
+      conv_integer_zero_points(context, 3, w, geometry.out_channels, "w_zero_point");
 
   std::vector<double> x_shifted = x.to_doubles();
   for (double& value : x_shifted) value -= x_zero;
@@ -72,6 +73,6 @@ void compute(KernelContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("", "ConvInteger", 11, 17, infer, compute, conv_cost);
+ASC_REGISTER_OP("", "ConvInteger", 11, 17, conv_integer_infer, conv_integer_compute, conv_cost);
 
 }  // namespace asc::ops

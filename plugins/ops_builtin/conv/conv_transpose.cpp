@@ -16,7 +16,7 @@
 namespace asc::ops {
 namespace {
 
-[[noreturn]] void fail(const Node& node, const std::string& what) {
+[[noreturn]] void conv_transpose_fail(const Node& node, const std::string& what) {
   throw Error(ErrorCode::InvalidOperator, node.describe() + ": " + what);
 }
 
@@ -30,29 +30,31 @@ struct TransposeAttributes {
 TransposeAttributes read_attributes(const Node& node, std::size_t spatial) {
   TransposeAttributes attributes;
   attributes.window = read_window_attributes(node, spatial, true);
-  if (attributes.window.ceil_mode) fail(node, "ConvTranspose has no attribute 'ceil_mode'");
+  if (attributes.window.ceil_mode) conv_transpose_fail(node, "ConvTranspose has no attribute 'ceil_mode'");
   attributes.group = node.attributes.get_int("group", 1);
-  if (attributes.group < 1) fail(node, "attribute 'group' must be >= 1");
+  if (attributes.group < 1) conv_transpose_fail(node, "attribute 'group' must be >= 1");
   attributes.output_padding =
       node.attributes.get_ints("output_padding", std::vector<std::int64_t>(spatial, 0));
   if (attributes.output_padding.size() != spatial)
-    fail(node, "attribute 'output_padding' has " + std::to_string(attributes.output_padding.size()) +
-                   " values, expected " + std::to_string(spatial));
+    conv_transpose_fail(node, "attribute 'output_padding' has " +
+                                  std::to_string(attributes.output_padding.size()) + " values, expected " +
+                                  std::to_string(spatial));
   for (std::size_t i = 0; i < spatial; ++i) {
     const std::int64_t padding = attributes.output_padding[i];
     if (padding < 0 || (padding >= attributes.window.strides[i] && padding >= attributes.window.dilations[i]))
-      fail(node, "output_padding " + std::to_string(padding) + " on axis " + std::to_string(i) +
-                     " must be >= 0 and less than the stride or the dilation");
+      conv_transpose_fail(node, "output_padding " + std::to_string(padding) + " on axis " +
+                                    std::to_string(i) +
+                                    " must be >= 0 and less than the stride or the dilation");
   }
   if (node.attributes.has("output_shape")) {
     std::vector<std::int64_t> shape = node.attributes.get_ints("output_shape");
     // Some exporters write the full N, C, spatial shape: its spatial tail is what counts.
     if (shape.size() == spatial + 2) shape.erase(shape.begin(), shape.begin() + 2);
     if (shape.size() != spatial)
-      fail(node, "attribute 'output_shape' has " + std::to_string(shape.size()) + " values, expected " +
-                     std::to_string(spatial));
+      conv_transpose_fail(node, "attribute 'output_shape' has " + std::to_string(shape.size()) +
+                                    " values, expected " + std::to_string(spatial));
     for (std::int64_t size : shape)
-      if (size < 1) fail(node, "attribute 'output_shape' has a size < 1");
+      if (size < 1) conv_transpose_fail(node, "attribute 'output_shape' has a size < 1");
     attributes.output_shape = std::move(shape);
   }
   return attributes;
@@ -90,28 +92,30 @@ AxisWindow resolve_axis(const TransposeAttributes& attributes, std::size_t axis,
     result.pad_end = window.pads[axis + rank];
   }
   result.output = full - result.pad_begin - result.pad_end;
-  if (result.output < 1) fail(node, "padding leaves no output on spatial axis " + std::to_string(axis));
+  if (result.output < 1)
+    conv_transpose_fail(node, "padding leaves no output on spatial axis " + std::to_string(axis));
   return result;
 }
 
-void check_channels(const Node& node, const Dim& x_channels, const Dim& w_in, std::int64_t group) {
+void conv_transpose_check_channels(const Node& node, const Dim& x_channels, const Dim& w_in,
+                                   std::int64_t group) {
   if (w_in.is_static() && w_in.value % group != 0)
-    fail(node, "W has " + std::to_string(w_in.value) + " input channels, not divisible by group " +
-                   std::to_string(group));
+    conv_transpose_fail(node, "W has " + std::to_string(w_in.value) +
+                                  " input channels, not divisible by group " + std::to_string(group));
   if (x_channels.is_static() && w_in.is_static() && x_channels.value != w_in.value)
-    fail(node,
-         "X has " + std::to_string(x_channels.value) + " channels but W has " + std::to_string(w_in.value));
+    conv_transpose_fail(node, "X has " + std::to_string(x_channels.value) + " channels but W has " +
+                                  std::to_string(w_in.value));
 }
 
 std::vector<std::int64_t> kernel_of(const Node& node, const TransposeAttributes& attributes, const Shape& w) {
   const std::vector<std::int64_t> kernel(w.begin() + 2, w.end());
   if (!attributes.window.kernel.empty() && attributes.window.kernel != kernel)
-    fail(node, "attribute 'kernel_shape' " + shape_to_string(attributes.window.kernel) +
-                   " differs from W's " + shape_to_string(kernel));
+    conv_transpose_fail(node, "attribute 'kernel_shape' " + shape_to_string(attributes.window.kernel) +
+                                  " differs from W's " + shape_to_string(kernel));
   return kernel;
 }
 
-void infer(InferenceContext& context) {
+void conv_transpose_infer(InferenceContext& context) {
   const Node& node = context.node;
   ValueInfo& y = context.outputs[0];
   const ValueInfo& x = context.input(0);
@@ -122,8 +126,10 @@ void infer(InferenceContext& context) {
     return;
   }
   const std::size_t rank = x.shape ? x.shape->size() : w.shape->size();
-  if (rank < 3) fail(node, "X has rank " + std::to_string(rank) + ", expected N, C and spatial axes");
-  if (x.shape && w.shape && w.shape->size() != rank) fail(node, "X and W have different ranks");
+  if (rank < 3)
+    conv_transpose_fail(node, "X has rank " + std::to_string(rank) + ", expected N, C and spatial axes");
+  if (x.shape && w.shape && w.shape->size() != rank)
+    conv_transpose_fail(node, "X and W have different ranks");
   const std::size_t spatial = rank - 2;
   const TransposeAttributes attributes = read_attributes(node, spatial);
   std::vector<Dim> dims(rank);
@@ -131,7 +137,7 @@ void infer(InferenceContext& context) {
   std::vector<std::int64_t> kernel = attributes.window.kernel;
   if (w.shape) {
     const std::vector<Dim>& w_dims = *w.shape;
-    if (x.shape) check_channels(node, (*x.shape)[1], w_dims[0], attributes.group);
+    if (x.shape) conv_transpose_check_channels(node, (*x.shape)[1], w_dims[0], attributes.group);
     if (w_dims[1].is_static()) dims[1] = w_dims[1].value * attributes.group;
     Shape w_static;
     for (const Dim& d : w_dims) w_static.push_back(d.value);
@@ -147,7 +153,7 @@ void infer(InferenceContext& context) {
   y.shape = std::move(dims);
 }
 
-void compute(KernelContext& context) {
+void conv_transpose_compute(KernelContext& context) {
   const Node& node = context.node;
   const DType dtype = context.input(0).dtype();
   const DType compute_dtype = nn_compute_dtype(dtype);
@@ -156,14 +162,15 @@ void compute(KernelContext& context) {
                 node.describe() + ": ConvTranspose supports float16, bfloat16, float32 and float64, not " +
                     std::string(dtype_name(dtype)));
   if (context.input(1).dtype() != dtype || (context.has_input(2) && context.input(2).dtype() != dtype))
-    fail(node, "X, W and B must have the same dtype");
+    conv_transpose_fail(node, "X, W and B must have the same dtype");
   const Tensor x = to_nn_compute_dtype(context.input(0));
   const Tensor w = to_nn_compute_dtype(context.input(1));
-  if (x.rank() < 3) fail(node, "X has rank " + std::to_string(x.rank()) + ", expected N, C and spatial axes");
-  if (w.rank() != x.rank()) fail(node, "X and W have different ranks");
+  if (x.rank() < 3)
+    conv_transpose_fail(node, "X has rank " + std::to_string(x.rank()) + ", expected N, C and spatial axes");
+  if (w.rank() != x.rank()) conv_transpose_fail(node, "X and W have different ranks");
   const std::size_t spatial = x.shape().size() - 2;
   const TransposeAttributes attributes = read_attributes(node, spatial);
-  check_channels(node, x.shape()[1], w.shape()[0], attributes.group);
+  conv_transpose_check_channels(node, x.shape()[1], w.shape()[0], attributes.group);
   const std::vector<std::int64_t> kernel = kernel_of(node, attributes, w.shape());
 
   std::vector<AxisWindow> axes;
@@ -181,8 +188,8 @@ void compute(KernelContext& context) {
   if (context.has_input(2)) {
     bias = to_nn_compute_dtype(context.input(2));
     if (bias.shape() != Shape{geometry.out_channels})
-      fail(node, "B has shape " + shape_to_string(bias.shape()) + ", expected [" +
-                     std::to_string(geometry.out_channels) + "]");
+      conv_transpose_fail(node, "B has shape " + shape_to_string(bias.shape()) + ", expected [" +
+                                    std::to_string(geometry.out_channels) + "]");
   }
   Shape y_shape{geometry.batch, geometry.out_channels};
   for (const AxisWindow& axis : axes) y_shape.push_back(axis.output);
@@ -197,7 +204,7 @@ void compute(KernelContext& context) {
 }
 
 // Cube: every input element meets every weight of its group's output channels: 2 * X * (M/group) * kernel.
-CostFacts cost(const CostContext& context) {
+CostFacts conv_transpose_cost(const CostContext& context) {
   CostFacts facts{0.0, input_bytes(context), output_bytes(context), ComputeUnit::Cube};
   const ValueInfo* x = context.inputs.empty() ? nullptr : context.inputs[0];
   const ValueInfo* w = context.inputs.size() > 1 ? context.inputs[1] : nullptr;
@@ -210,6 +217,7 @@ CostFacts cost(const CostContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("", "ConvTranspose", 11, 17, infer, compute, cost);
+ASC_REGISTER_OP("", "ConvTranspose", 11, 17, conv_transpose_infer, conv_transpose_compute,
+                conv_transpose_cost);
 
 }  // namespace asc::ops

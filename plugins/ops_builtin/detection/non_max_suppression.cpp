@@ -45,12 +45,12 @@ double optional_scalar(const KernelContext& context, std::size_t input, double f
   return t.to_doubles()[0];
 }
 
-void infer(InferenceContext& context) {
+void non_max_suppression_infer(InferenceContext& context) {
   context.outputs[0].dtype = DType::Int64;
   context.outputs[0].shape = std::vector<Dim>{Dim(), Dim(3)};
 }
 
-void compute(KernelContext& context) {
+void non_max_suppression_compute(KernelContext& context) {
   const Node& node = context.node;
   const Tensor& boxes_tensor = context.input(0);
   const Tensor& scores_tensor = context.input(1);
@@ -94,7 +94,7 @@ void compute(KernelContext& context) {
 }
 
 // About one IoU test (~20 flops) per pair of boxes per class; control-heavy.
-CostFacts cost(const CostContext& context) {
+CostFacts non_max_suppression_cost(const CostContext& context) {
   CostFacts facts{0.0, input_bytes(context), output_bytes(context), ComputeUnit::Scalar};
   if (context.inputs.size() < 2 || context.inputs[1] == nullptr || !context.inputs[1]->has_static_shape()) return facts;
   const Shape scores = context.inputs[1]->static_shape();
@@ -106,6 +106,7 @@ CostFacts cost(const CostContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("", "NonMaxSuppression", 11, 17, infer, compute, cost);
+ASC_REGISTER_OP("", "NonMaxSuppression", 11, 17, non_max_suppression_infer, non_max_suppression_compute,
+                non_max_suppression_cost);
 
 }  // namespace asc::ops

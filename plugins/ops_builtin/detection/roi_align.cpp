@@ -75,7 +75,7 @@ Sample sample_at(double y, double x, std::int64_t height, std::int64_t width) {
   return s;
 }
 
-void infer(InferenceContext& context) {
+void roi_align_infer(InferenceContext& context) {
   const ValueInfo& x = context.input(0);
   const RoiAlignParams p = params_of(context.node, context.opset);
   context.outputs[0].dtype = x.dtype;
@@ -85,7 +85,7 @@ void infer(InferenceContext& context) {
   context.outputs[0].shape = std::vector<Dim>{rois, channels, Dim(p.out_h), Dim(p.out_w)};
 }
 
-void compute(KernelContext& context) {
+void roi_align_compute(KernelContext& context) {
   const Node& node = context.node;
   const Tensor& x = context.input(0);
   const Tensor& rois_tensor = context.input(1);
@@ -162,10 +162,12 @@ void compute(KernelContext& context) {
 
 // Per output element: a 2x2 sample grid (the adaptive grid depends on the ROI values) of four
 // multiply-adds each.
-CostFacts cost(const CostContext& context) { return elementwise_cost(context, 2.0 * 2.0 * 4.0 * 2.0); }
+CostFacts roi_align_cost(const CostContext& context) {
+  return elementwise_cost(context, 2.0 * 2.0 * 4.0 * 2.0);
+}
 
 }  // namespace
 
-ASC_REGISTER_OP("", "RoiAlign", 11, 17, infer, compute, cost);
+ASC_REGISTER_OP("", "RoiAlign", 11, 17, roi_align_infer, roi_align_compute, roi_align_cost);
 
 }  // namespace asc::ops

@@ -19,7 +19,7 @@ void dropout_infer(InferenceContext& context) {
   }
 }
 
-bool training_mode(const KernelContext& context) {
+bool dropout_training_mode(const KernelContext& context) {
   if (context.opset < 12 || !context.has_input(2)) return false;
   const Tensor& flag = context.input(2);
   if (flag.dtype() != DType::Bool || flag.numel() != 1)
@@ -37,7 +37,7 @@ double dropout_ratio(const KernelContext& context) {
 }
 
 void dropout_compute(KernelContext& context) {
-  if (training_mode(context) && dropout_ratio(context) != 0.0)
+  if (dropout_training_mode(context) && dropout_ratio(context) != 0.0)
     throw Error(ErrorCode::InvalidOperator,
                 context.node.describe() + ": training mode (random dropout) is not supported in inference");
   const Tensor& input = context.input(0);

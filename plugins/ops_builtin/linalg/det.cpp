@@ -41,7 +41,7 @@ void check_square(const std::vector<Dim>& dims, const Node& node) {
     throw Error(ErrorCode::InvalidOperator, node.describe() + ": the trailing matrices are not square");
 }
 
-void infer(InferenceContext& context) {
+void det_infer(InferenceContext& context) {
   const ValueInfo& x = context.input(0);
   context.outputs[0].dtype = x.dtype;
   if (!x.shape) return;
@@ -49,7 +49,7 @@ void infer(InferenceContext& context) {
   context.outputs[0].shape = std::vector<Dim>(x.shape->begin(), x.shape->end() - 2);
 }
 
-void compute(KernelContext& context) {
+void det_compute(KernelContext& context) {
   const Tensor& x = context.input(0);
   if (!is_floating(x.dtype()))
     throw Error(ErrorCode::OperatorDtypeUnsupported,
@@ -65,7 +65,7 @@ void compute(KernelContext& context) {
   context.outputs[0] = Tensor::from_vector(batch, result).cast(x.dtype());
 }
 
-CostFacts cost(const CostContext& context) {
+CostFacts det_cost(const CostContext& context) {
   CostFacts facts{0.0, input_bytes(context), output_bytes(context), ComputeUnit::Vector};
   if (context.inputs.empty() || context.inputs[0] == nullptr) return facts;
   const auto shape = known_shape(*context.inputs[0]);
@@ -78,6 +78,6 @@ CostFacts cost(const CostContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("", "Det", 11, 17, infer, compute, cost);
+ASC_REGISTER_OP("", "Det", 11, 17, det_infer, det_compute, det_cost);
 
 }  // namespace asc::ops

@@ -143,7 +143,7 @@ Dim label_dim(const InferenceContext& context, const EinsumLabels& labels, int l
   return best;
 }
 
-void infer(InferenceContext& context) {
+void einsum_infer(InferenceContext& context) {
   const std::size_t count = context.inputs.size();
   const EinsumEquation equation = parse_einsum(context.attrs().require_string("equation"), count, context.node);
   context.outputs[0].dtype = context.input(0).dtype;
@@ -168,7 +168,7 @@ void infer(InferenceContext& context) {
   context.outputs[0].shape = out;
 }
 
-void compute(KernelContext& context) {
+void einsum_compute(KernelContext& context) {
   const std::size_t count = context.input_count();
   const EinsumEquation equation = parse_einsum(context.attrs().require_string("equation"), count, context.node);
   const DType dtype = context.input(0).dtype();
@@ -199,7 +199,7 @@ void compute(KernelContext& context) {
   context.outputs[0] = Tensor::from_vector(shape_of(labels.output, sizes), result).cast(dtype);
 }
 
-CostFacts cost(const CostContext& context) {
+CostFacts einsum_cost(const CostContext& context) {
   const std::size_t count = context.inputs.size();
   CostFacts facts{0.0, input_bytes(context), output_bytes(context),
                   count >= 2 ? ComputeUnit::Cube : ComputeUnit::Vector};
@@ -230,6 +230,6 @@ CostFacts cost(const CostContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("", "Einsum", 12, 17, infer, compute, cost);
+ASC_REGISTER_OP("", "Einsum", 12, 17, einsum_infer, einsum_compute, einsum_cost);
 
 }  // namespace asc::ops

@@ -8,7 +8,7 @@
 namespace asc::ops {
 namespace {
 
-[[noreturn]] void fail(const Node& node, const std::string& what) {
+[[noreturn]] void einsum_equation_fail(const Node& node, const std::string& what) {
   throw Error(ErrorCode::InvalidOperator, node.describe() + ": einsum equation " + what);
 }
 
@@ -20,12 +20,12 @@ std::vector<int> parse_term(const std::string& term, const Node& node) {
     if (std::isalpha(static_cast<unsigned char>(c))) {
       labels.push_back(static_cast<unsigned char>(c));
     } else if (term.compare(i, 3, "...") == 0) {
-      if (seen_ellipsis) fail(node, "term '" + term + "' has more than one ellipsis");
+      if (seen_ellipsis) einsum_equation_fail(node, "term '" + term + "' has more than one ellipsis");
       seen_ellipsis = true;
       labels.push_back(kEllipsisLabel);
       i += 2;
     } else {
-      fail(node, "term '" + term + "' has the invalid character '" + std::string(1, c) + "'");
+      einsum_equation_fail(node, "term '" + term + "' has the invalid character '" + std::string(1, c) + "'");
     }
   }
   return labels;
@@ -49,8 +49,8 @@ EinsumEquation parse_einsum(const std::string& equation, std::size_t operand_cou
     start = comma + 1;
   }
   if (result.terms.size() != operand_count)
-    fail(node, "'" + equation + "' has " + std::to_string(result.terms.size()) + " terms for " +
-                   std::to_string(operand_count) + " inputs");
+    einsum_equation_fail(node, "'" + equation + "' has " + std::to_string(result.terms.size()) +
+                                   " terms for " + std::to_string(operand_count) + " inputs");
 
   std::vector<int> occurrences(kEllipsisLabel, 0);
   for (const auto& term : result.terms)
@@ -63,9 +63,9 @@ EinsumEquation parse_einsum(const std::string& equation, std::size_t operand_cou
     result.output = parse_term(text.substr(arrow + 2), node);
     std::vector<int> used(kEllipsisLabel + 1, 0);
     for (const int label : result.output) {
-      if (used[label]++ != 0) fail(node, "'" + equation + "' repeats a label in its output");
+      if (used[label]++ != 0) einsum_equation_fail(node, "'" + equation + "' repeats a label in its output");
       if (label != kEllipsisLabel && occurrences[label] == 0)
-        fail(node, "'" + equation + "' has an output label that no input uses");
+        einsum_equation_fail(node, "'" + equation + "' has an output label that no input uses");
     }
   } else {
     // Implicit output: the ellipsis first, then the labels used exactly once, in character order.
@@ -85,8 +85,8 @@ EinsumLabels resolve_einsum(const EinsumEquation& equation, const std::vector<st
     const bool has = std::find(term.begin(), term.end(), kEllipsisLabel) != term.end();
     const std::int64_t letters = static_cast<std::int64_t>(term.size()) - (has ? 1 : 0);
     if (has ? ranks[i] < letters : ranks[i] != letters)
-      fail(node, "term " + std::to_string(i) + " does not match the rank " + std::to_string(ranks[i]) + " of input " +
-                     std::to_string(i));
+      einsum_equation_fail(node, "term " + std::to_string(i) + " does not match the rank " +
+                                     std::to_string(ranks[i]) + " of input " + std::to_string(i));
     covered[i] = ranks[i] - letters;
     ellipsis_rank = std::max(ellipsis_rank, covered[i]);
   }
@@ -121,8 +121,8 @@ std::vector<std::int64_t> einsum_label_sizes(const EinsumLabels& labels, const s
       const std::int64_t dim = shapes[i][d];
       if (!seen[label] || sizes[label] == 1) sizes[label] = dim;
       else if (dim != 1 && dim != sizes[label])
-        fail(node, "gives one label the incompatible sizes " + std::to_string(sizes[label]) + " and " +
-                       std::to_string(dim));
+        einsum_equation_fail(node, "gives one label the incompatible sizes " + std::to_string(sizes[label]) +
+                                       " and " + std::to_string(dim));
       seen[label] = true;
     }
   return sizes;

@@ -88,7 +88,7 @@ Tensor run_gemm(const Tensor& a, const Tensor& b, const Tensor* c, bool trans_a,
   return y;
 }
 
-void infer(InferenceContext& context) {
+void gemm_op_infer(InferenceContext& context) {
   const ValueInfo& a = context.input(0);
   const ValueInfo& b = context.input(1);
   context.outputs[0].dtype = a.dtype;
@@ -106,7 +106,7 @@ void infer(InferenceContext& context) {
   context.outputs[0].shape = out;
 }
 
-void compute(KernelContext& context) {
+void gemm_op_compute(KernelContext& context) {
   const Tensor& a = context.input(0);
   const Tensor& b = context.input(1);
   const Tensor* c = context.has_input(2) ? context.inputs[2] : nullptr;
@@ -118,7 +118,7 @@ void compute(KernelContext& context) {
                                 context.threads);
 }
 
-CostFacts cost(const CostContext& context) {
+CostFacts gemm_op_cost(const CostContext& context) {
   CostFacts facts{0.0, input_bytes(context), output_bytes(context), ComputeUnit::Cube};
   if (context.inputs.size() < 2 || context.inputs[0] == nullptr || context.outputs.empty() ||
       context.outputs[0] == nullptr)
@@ -134,6 +134,6 @@ CostFacts cost(const CostContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("", "Gemm", 11, 17, infer, compute, cost);
+ASC_REGISTER_OP("", "Gemm", 11, 17, gemm_op_infer, gemm_op_compute, gemm_op_cost);
 
 }  // namespace asc::ops

@@ -83,13 +83,13 @@ Tensor multiply(const Tensor& a, const Tensor& b, const MatMulShape& plan, const
   return out;
 }
 
-void infer(InferenceContext& context) {
+void matmul_infer(InferenceContext& context) {
   const ValueInfo& a = context.input(0);
   context.outputs[0].dtype = a.dtype;
   context.outputs[0].shape = infer_matmul_dims(a, context.input(1), context.node);
 }
 
-void compute(KernelContext& context) {
+void matmul_compute(KernelContext& context) {
   const Tensor& a = context.input(0);
   const Tensor& b = context.input(1);
   if (a.dtype() != b.dtype())
@@ -102,6 +102,6 @@ void compute(KernelContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("", "MatMul", 11, 17, infer, compute, matmul_cost);
+ASC_REGISTER_OP("", "MatMul", 11, 17, matmul_infer, matmul_compute, matmul_cost);
 
 }  // namespace asc::ops

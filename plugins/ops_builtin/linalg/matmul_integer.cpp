@@ -11,8 +11,8 @@ namespace asc::ops {
 namespace {
 
 // One zero point per index along the row (A) or column (B) dimension.
-std::vector<std::int32_t> zero_points(const KernelContext& context, std::size_t input, std::int64_t count,
-                                      const char* what) {
+std::vector<std::int32_t> matmul_integer_zero_points(const KernelContext& context, std::size_t input,
+                                                     std::int64_t count, const char* what) {
   if (!context.has_input(input)) return std::vector<std::int32_t>(static_cast<std::size_t>(count), 0);
   const Tensor& zp = context.input(input);
   if (zp.dtype() != context.input(input - 2).dtype())
@@ -25,12 +25,12 @@ std::vector<std::int32_t> zero_points(const KernelContext& context, std::size_t 
                                               std::to_string(count) + " elements");
 }
 
-void infer(InferenceContext& context) {
+void matmul_integer_infer(InferenceContext& context) {
   context.outputs[0].dtype = DType::Int32;
   context.outputs[0].shape = infer_matmul_dims(context.input(0), context.input(1), context.node);
 }
 
-void compute(KernelContext& context) {
+void matmul_integer_compute(KernelContext& context) {
   const Tensor& a = context.input(0);
   const Tensor& b = context.input(1);
   for (const Tensor* operand : {&a, &b})
@@ -38,8 +38,8 @@ void compute(KernelContext& context) {
       throw Error(ErrorCode::OperatorDtypeUnsupported, context.node.describe() + ": MatMulInteger does not support " +
                                                            std::string(dtype_name(operand->dtype())));
   const MatMulShape plan = plan_matmul(a.shape(), b.shape(), context.node);
-  const std::vector<std::int32_t> a_zero = zero_points(context, 2, plan.m, "a_zero_point");
-  const std::vector<std::int32_t> b_zero = zero_points(context, 3, plan.n, "b_zero_point");
+  const std::vector<std::int32_t> a_zero = matmul_integer_zero_points(context, 2, plan.m, "a_zero_point");
+  const std::vector<std::int32_t> b_zero = matmul_integer_zero_points(context, 3, plan.n, "b_zero_point");
   const std::vector<std::int64_t> av = a.to_int64s();
   const std::vector<std::int64_t> bv = b.to_int64s();
   Tensor y(DType::Int32, plan.output);
@@ -61,6 +61,6 @@ void compute(KernelContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("", "MatMulInteger", 11, 17, infer, compute, matmul_cost);
+ASC_REGISTER_OP("", "MatMulInteger", 11, 17, matmul_integer_infer, matmul_integer_compute, matmul_cost);
 
 }  // namespace asc::ops

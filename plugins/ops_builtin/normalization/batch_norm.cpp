@@ -18,7 +18,7 @@
 namespace asc::ops {
 namespace {
 
-[[noreturn]] void fail(const Node& node, const std::string& what) {
+[[noreturn]] void batch_norm_fail(const Node& node, const std::string& what) {
   throw Error(ErrorCode::InvalidOperator, node.describe() + ": " + what);
 }
 
@@ -30,25 +30,28 @@ std::size_t requested_outputs(const Node& node) {
 }
 
 // True when the node asks for batch statistics; throws for forms this kernel does not compute.
-bool training_mode(const Node& node, std::int64_t opset) {
+bool batch_norm_training_mode(const Node& node, std::int64_t opset) {
   const bool extra_outputs = requested_outputs(node) > 1;
   if (opset < 14) {
     if (extra_outputs)
-      fail(node,
-           "the training outputs of BatchNormalization before opset 14 (mean, var, saved_mean, saved_var) "
-           "are not supported; use opset >= 14 with training_mode=1");
+      batch_norm_fail(
+          node,
+          "the training outputs of BatchNormalization before opset 14 (mean, var, saved_mean, saved_var) "
+          "are not supported; use opset >= 14 with training_mode=1");
     return false;
   }
   const std::int64_t mode = node.attributes.get_int("training_mode", 0);
-  if (mode != 0 && mode != 1) fail(node, "attribute 'training_mode' must be 0 or 1");
-  if (mode == 0 && extra_outputs) fail(node, "outputs running_mean and running_var require training_mode=1");
+  if (mode != 0 && mode != 1) batch_norm_fail(node, "attribute 'training_mode' must be 0 or 1");
+  if (mode == 0 && extra_outputs)
+    batch_norm_fail(node, "outputs running_mean and running_var require training_mode=1");
   return mode == 1;
 }
 
-void infer(InferenceContext& context) {
-  training_mode(context.node, context.opset);
+void batch_norm_infer(InferenceContext& context) {
+  batch_norm_training_mode(context.node, context.opset);
   const ValueInfo& x = context.input(0);
-  if (x.shape && x.shape->size() < 2) fail(context.node, "X must have at least rank 2 (N, C, ...)");
+  if (x.shape && x.shape->size() < 2)
+    batch_norm_fail(context.node, "X must have at least rank 2 (N, C, ...)");
   context.outputs[0].dtype = x.dtype;
   context.outputs[0].shape = x.shape;
   for (std::size_t i = 1; i < context.outputs.size(); ++i) {
@@ -105,11 +108,11 @@ Tensor vector_as(const std::vector<double>& values, DType dtype) {
   return Tensor::from_vector<double>({static_cast<std::int64_t>(values.size())}, values).cast(dtype);
 }
 
-void compute(KernelContext& context) {
+void batch_norm_compute(KernelContext& context) {
   const Node& node = context.node;
-  const bool training = training_mode(node, context.opset);
+  const bool training = batch_norm_training_mode(node, context.opset);
   const Tensor& x_in = context.input(0);
-  if (x_in.rank() < 2) fail(node, "X must have at least rank 2 (N, C, ...)");
+  if (x_in.rank() < 2) batch_norm_fail(node, "X must have at least rank 2 (N, C, ...)");
   const DType dtype = x_in.dtype();
   const DType compute_dtype = nn_compute_dtype(dtype);
   if (compute_dtype != DType::Float32 && compute_dtype != DType::Float64)
@@ -163,12 +166,12 @@ void compute(KernelContext& context) {
   }
 }
 
-CostFacts cost(const CostContext& context) {
+CostFacts batch_norm_cost(const CostContext& context) {
   return normalization_cost(context, 2.0);
 }
 
 }  // namespace
 
-ASC_REGISTER_OP("", "BatchNormalization", 11, 17, infer, compute, cost);
+ASC_REGISTER_OP("", "BatchNormalization", 11, 17, batch_norm_infer, batch_norm_compute, batch_norm_cost);
 
 }  // namespace asc::ops

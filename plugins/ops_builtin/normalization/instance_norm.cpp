@@ -35,7 +35,7 @@ void instance_normalize(const T* x, T* y, std::int64_t batch, std::int64_t chann
     }
 }
 
-void compute(KernelContext& context) {
+void instance_norm_compute(KernelContext& context) {
   const Node& node = context.node;
   const Tensor& x_in = context.input(0);
   if (x_in.rank() < 3)
@@ -64,12 +64,13 @@ void compute(KernelContext& context) {
 }
 
 // Mean, variance and the affine step: about five operations per element.
-CostFacts cost(const CostContext& context) {
+CostFacts instance_norm_cost(const CostContext& context) {
   return normalization_cost(context, 5.0);
 }
 
 }  // namespace
 
-ASC_REGISTER_OP("", "InstanceNormalization", 11, 17, infer_same_as_input, compute, cost);
+ASC_REGISTER_OP("", "InstanceNormalization", 11, 17, infer_same_as_input, instance_norm_compute,
+                instance_norm_cost);
 
 }  // namespace asc::ops

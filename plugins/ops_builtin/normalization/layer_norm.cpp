@@ -18,7 +18,7 @@
 namespace asc::ops {
 namespace {
 
-[[noreturn]] void fail(const Node& node, const std::string& what) {
+[[noreturn]] void layer_norm_fail(const Node& node, const std::string& what) {
   throw Error(ErrorCode::InvalidOperator, node.describe() + ": " + what);
 }
 
@@ -27,8 +27,8 @@ std::int64_t first_axis(const Node& node, std::int64_t rank) {
   const std::int64_t axis = node.attributes.get_int("axis", -1);
   const std::int64_t normalized = axis < 0 ? axis + rank : axis;
   if (normalized < 0 || normalized > rank)
-    fail(node,
-         "attribute 'axis' " + std::to_string(axis) + " is out of range for rank " + std::to_string(rank));
+    layer_norm_fail(node, "attribute 'axis' " + std::to_string(axis) + " is out of range for rank " +
+                              std::to_string(rank));
   return normalized;
 }
 
@@ -37,11 +37,11 @@ DType stash_dtype(const Node& node) {
   const std::int64_t stash_type = node.attributes.get_int("stash_type", 1);
   if (stash_type == 1) return DType::Float32;
   if (stash_type == 16) return DType::BFloat16;
-  fail(node,
-       "attribute 'stash_type' is " + std::to_string(stash_type) + ", expected 1 (float) or 16 (bfloat16)");
+  layer_norm_fail(node, "attribute 'stash_type' is " + std::to_string(stash_type) +
+                            ", expected 1 (float) or 16 (bfloat16)");
 }
 
-void infer(InferenceContext& context) {
+void layer_norm_infer(InferenceContext& context) {
   const ValueInfo& x = context.input(0);
   context.outputs[0].dtype = x.dtype;
   context.outputs[0].shape = x.shape;
@@ -73,8 +73,9 @@ std::vector<double> expand_parameter(const Node& node, const Tensor& parameter, 
     broadcastable = shape[i] == 1 || shape[i] == target;
   }
   if (!broadcastable)
-    fail(node, std::string(name) + " has shape " + shape_to_string(shape) +
-                   ", which does not fit the normalised " + "shape " + shape_to_string(normalized));
+    layer_norm_fail(node, std::string(name) + " has shape " + shape_to_string(shape) +
+                              ", which does not fit the normalised " + "shape " +
+                              shape_to_string(normalized));
   std::vector<double> expanded;
   expanded.reserve(static_cast<std::size_t>(count));
   for_each_index(normalized, {broadcast_strides(shape, normalized)},
@@ -111,7 +112,7 @@ void layer_normalize(const T* x, T* y, std::int64_t rows, std::int64_t columns,
   });
 }
 
-void compute(KernelContext& context) {
+void layer_norm_compute(KernelContext& context) {
   const Node& node = context.node;
   const Tensor& x_in = context.input(0);
   const DType dtype = x_in.dtype();
@@ -154,12 +155,12 @@ void compute(KernelContext& context) {
 }
 
 // Mean, variance, normalise, scale and shift: about six operations per element.
-CostFacts cost(const CostContext& context) {
+CostFacts layer_norm_cost(const CostContext& context) {
   return normalization_cost(context, 6.0);
 }
 
 }  // namespace
 
-ASC_REGISTER_OP("", "LayerNormalization", 17, 17, infer, compute, cost);
+ASC_REGISTER_OP("", "LayerNormalization", 17, 17, layer_norm_infer, layer_norm_compute, layer_norm_cost);
 
 }  // namespace asc::ops

@@ -15,7 +15,7 @@
 namespace asc::ops {
 namespace {
 
-[[noreturn]] void fail(const Node& node, const std::string& what) {
+[[noreturn]] void lrn_fail(const Node& node, const std::string& what) {
   throw Error(ErrorCode::InvalidOperator, node.describe() + ": " + what);
 }
 
@@ -29,14 +29,14 @@ struct LrnParameters {
 LrnParameters read_parameters(const Node& node) {
   LrnParameters p;
   p.size = node.attributes.require_int("size");
-  if (p.size < 1) fail(node, "attribute 'size' must be >= 1");
+  if (p.size < 1) lrn_fail(node, "attribute 'size' must be >= 1");
   p.alpha = node.attributes.get_float("alpha", 1e-4f);
   p.beta = node.attributes.get_float("beta", 0.75f);
   p.bias = node.attributes.get_float("bias", 1.0f);
   return p;
 }
 
-void infer(InferenceContext& context) {
+void lrn_infer(InferenceContext& context) {
   read_parameters(context.node);
   infer_same_as_input(context);
 }
@@ -68,11 +68,11 @@ void lrn(const T* x, T* y, std::int64_t batch, std::int64_t channels, std::int64
   }
 }
 
-void compute(KernelContext& context) {
+void lrn_compute(KernelContext& context) {
   const Node& node = context.node;
   const LrnParameters parameters = read_parameters(node);
   const Tensor& x_in = context.input(0);
-  if (x_in.rank() < 2) fail(node, "X must have at least rank 2 (N, C, ...)");
+  if (x_in.rank() < 2) lrn_fail(node, "X must have at least rank 2 (N, C, ...)");
   const DType dtype = x_in.dtype();
   const DType compute_dtype = nn_compute_dtype(dtype);
   const std::int64_t batch = x_in.shape()[0];
@@ -93,13 +93,13 @@ void compute(KernelContext& context) {
 }
 
 // size squares and adds, then a power and a divide per element.
-CostFacts cost(const CostContext& context) {
+CostFacts lrn_cost(const CostContext& context) {
   const double size = static_cast<double>(context.node.attributes.get_int("size", 1));
   return normalization_cost(context, 2.0 * size + 3.0);
 }
 
 }  // namespace
 
-ASC_REGISTER_OP("", "LRN", 11, 17, infer, compute, cost);
+ASC_REGISTER_OP("", "LRN", 11, 17, lrn_infer, lrn_compute, lrn_cost);
 
 }  // namespace asc::ops

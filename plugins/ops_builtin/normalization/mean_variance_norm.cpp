@@ -25,7 +25,7 @@ Shape statistics_shape(const Node& node, const Shape& shape) {
   return reduced;
 }
 
-void infer(InferenceContext& context) {
+void mean_variance_norm_infer(InferenceContext& context) {
   const ValueInfo& x = context.input(0);
   if (x.shape)
     normalize_axes(context.attrs().get_ints("axes", {0, 2, 3}), static_cast<std::int64_t>(x.shape->size()),
@@ -53,7 +53,7 @@ void mean_variance_normalize(const T* x, T* y, const Shape& shape, const Shape& 
   });
 }
 
-void compute(KernelContext& context) {
+void mean_variance_norm_compute(KernelContext& context) {
   const Node& node = context.node;
   const Tensor& x_in = context.input(0);
   const DType dtype = x_in.dtype();
@@ -77,12 +77,13 @@ void compute(KernelContext& context) {
 }
 
 // Mean, variance and the normalisation: about five operations per element.
-CostFacts cost(const CostContext& context) {
+CostFacts mean_variance_norm_cost(const CostContext& context) {
   return normalization_cost(context, 5.0);
 }
 
 }  // namespace
 
-ASC_REGISTER_OP("", "MeanVarianceNormalization", 11, 17, infer, compute, cost);
+ASC_REGISTER_OP("", "MeanVarianceNormalization", 11, 17, mean_variance_norm_infer, mean_variance_norm_compute,
+                mean_variance_norm_cost);
 
 }  // namespace asc::ops

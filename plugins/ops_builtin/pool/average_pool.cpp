@@ -11,7 +11,7 @@
 namespace asc::ops {
 namespace {
 
-void infer(InferenceContext& context) {
+void average_pool_infer(InferenceContext& context) {
   infer_pool_output(context, false);
 }
 
@@ -26,7 +26,7 @@ void average_pool(const PoolWindow& pool, bool count_include_pad, const T* x, T*
       });
 }
 
-void compute(KernelContext& context) {
+void average_pool_compute(KernelContext& context) {
   const Node& node = context.node;
   const Tensor& x_in = context.input(0);
   const DType dtype = x_in.dtype();
@@ -52,6 +52,6 @@ void compute(KernelContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("", "AveragePool", 11, 17, infer, compute, pool_cost);
+ASC_REGISTER_OP("", "AveragePool", 11, 17, average_pool_infer, average_pool_compute, pool_cost);
 
 }  // namespace asc::ops

@@ -19,7 +19,7 @@ namespace {
               node.describe() + ": X has rank " + std::to_string(rank) + ", expected N, C and spatial axes");
 }
 
-void infer(InferenceContext& context) {
+void global_pool_infer(InferenceContext& context) {
   const ValueInfo& x = context.input(0);
   ValueInfo& y = context.outputs[0];
   y.dtype = x.dtype;
@@ -35,7 +35,7 @@ void infer(InferenceContext& context) {
 }
 
 // Reads every input element once: one operation each.
-CostFacts cost(const CostContext& context) {
+CostFacts global_pool_cost(const CostContext& context) {
   CostFacts facts = data_movement_cost(context);
   facts.flops = static_cast<double>(value_elements(context.inputs.empty() ? nullptr : context.inputs[0]));
   return facts;
@@ -102,8 +102,8 @@ void compute_lp(KernelContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("", "GlobalAveragePool", 11, 17, infer, compute_average, cost);
-ASC_REGISTER_OP("", "GlobalMaxPool", 11, 17, infer, compute_max, cost);
-ASC_REGISTER_OP("", "GlobalLpPool", 11, 17, infer, compute_lp, cost);
+ASC_REGISTER_OP("", "GlobalAveragePool", 11, 17, global_pool_infer, compute_average, global_pool_cost);
+ASC_REGISTER_OP("", "GlobalMaxPool", 11, 17, global_pool_infer, compute_max, global_pool_cost);
+ASC_REGISTER_OP("", "GlobalLpPool", 11, 17, global_pool_infer, compute_lp, global_pool_cost);
 
 }  // namespace asc::ops

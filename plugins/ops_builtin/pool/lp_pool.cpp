@@ -11,7 +11,7 @@
 namespace asc::ops {
 namespace {
 
-void infer(InferenceContext& context) {
+void lp_pool_infer(InferenceContext& context) {
   infer_pool_output(context, false);
 }
 
@@ -22,7 +22,7 @@ void lp_pool(const PoolWindow& pool, double p, const T* x, T* y) {
       [p](double sum, const AxisTaps&, const AxisTaps&, const AxisTaps&) { return static_cast<T>(std::pow(sum, 1.0 / p)); });
 }
 
-void compute(KernelContext& context) {
+void lp_pool_compute(KernelContext& context) {
   const Node& node = context.node;
   const Tensor& x_in = context.input(0);
   const DType dtype = x_in.dtype();
@@ -46,6 +46,6 @@ void compute(KernelContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("", "LpPool", 11, 17, infer, compute, pool_cost);
+ASC_REGISTER_OP("", "LpPool", 11, 17, lp_pool_infer, lp_pool_compute, pool_cost);
 
 }  // namespace asc::ops

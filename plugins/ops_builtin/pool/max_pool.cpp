@@ -14,7 +14,7 @@
 namespace asc::ops {
 namespace {
 
-void infer(InferenceContext& context) {
+void max_pool_infer(InferenceContext& context) {
   infer_pool_output(context, true);
 }
 
@@ -79,7 +79,7 @@ void max_pool(const PoolWindow& pool, bool column_major, const T* x, T* y, std::
   });
 }
 
-void compute(KernelContext& context) {
+void max_pool_compute(KernelContext& context) {
   const Node& node = context.node;
   const Tensor& x_in = context.input(0);
   const DType dtype = x_in.dtype();
@@ -115,6 +115,6 @@ void compute(KernelContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("", "MaxPool", 11, 17, infer, compute, pool_cost);
+ASC_REGISTER_OP("", "MaxPool", 11, 17, max_pool_infer, max_pool_compute, pool_cost);
 
 }  // namespace asc::ops

@@ -16,13 +16,13 @@
 namespace asc::ops {
 namespace {
 
-[[noreturn]] void fail(const Node& node, const std::string& what) {
+[[noreturn]] void max_unpool_fail(const Node& node, const std::string& what) {
   throw Error(ErrorCode::InvalidOperator, node.describe() + ": " + what);
 }
 
 WindowAttributes unpool_attributes(const Node& node, std::size_t spatial) {
   WindowAttributes attributes = read_window_attributes(node, spatial, false);
-  if (attributes.kernel.empty()) fail(node, "attribute 'kernel_shape' is required");
+  if (attributes.kernel.empty()) max_unpool_fail(node, "attribute 'kernel_shape' is required");
   return attributes;
 }
 
@@ -33,7 +33,7 @@ std::int64_t unpooled_size(const WindowAttributes& attributes, std::size_t axis,
          attributes.pads[axis + rank];
 }
 
-void infer(InferenceContext& context) {
+void max_unpool_infer(InferenceContext& context) {
   const Node& node = context.node;
   const ValueInfo& x = context.input(0);
   ValueInfo& y = context.outputs[0];
@@ -49,7 +49,7 @@ void infer(InferenceContext& context) {
   if (!x.shape) return;
   const std::vector<Dim>& dims = *x.shape;
   if (dims.size() < 3)
-    fail(node, "X has rank " + std::to_string(dims.size()) + ", expected N, C and spatial axes");
+    max_unpool_fail(node, "X has rank " + std::to_string(dims.size()) + ", expected N, C and spatial axes");
   const WindowAttributes attributes = unpool_attributes(node, dims.size() - 2);
   std::vector<Dim> out{dims[0], dims[1]};
   for (std::size_t axis = 0; axis + 2 < dims.size(); ++axis)
@@ -58,28 +58,29 @@ void infer(InferenceContext& context) {
   y.shape = std::move(out);
 }
 
-void compute(KernelContext& context) {
+void max_unpool_compute(KernelContext& context) {
   const Node& node = context.node;
   const Tensor& x = context.input(0);
   const Tensor& indices = context.input(1);
-  if (x.rank() < 3) fail(node, "X has rank " + std::to_string(x.rank()) + ", expected N, C and spatial axes");
+  if (x.rank() < 3)
+    max_unpool_fail(node, "X has rank " + std::to_string(x.rank()) + ", expected N, C and spatial axes");
   if (indices.shape() != x.shape())
-    fail(node,
-         "I has shape " + shape_to_string(indices.shape()) + " but X has " + shape_to_string(x.shape()));
+    max_unpool_fail(
+        node, "I has shape " + shape_to_string(indices.shape()) + " but X has " + shape_to_string(x.shape()));
   const WindowAttributes attributes = unpool_attributes(node, x.shape().size() - 2);
   Shape y_shape;
   if (context.has_input(2)) {
     y_shape = context.input(2).to_int64s();
     if (y_shape.size() != x.shape().size())
-      fail(node,
-           "output_shape " + shape_to_string(y_shape) + " must have X's rank " + std::to_string(x.rank()));
+      max_unpool_fail(node, "output_shape " + shape_to_string(y_shape) + " must have X's rank " +
+                                std::to_string(x.rank()));
   } else {
     y_shape = {x.shape()[0], x.shape()[1]};
     for (std::size_t axis = 0; axis + 2 < x.shape().size(); ++axis)
       y_shape.push_back(unpooled_size(attributes, axis, x.shape()[axis + 2]));
   }
   for (std::int64_t size : y_shape)
-    if (size < 0) fail(node, "output shape " + shape_to_string(y_shape) + " has a negative size");
+    if (size < 0) max_unpool_fail(node, "output shape " + shape_to_string(y_shape) + " has a negative size");
   Tensor y(x.dtype(), y_shape);
   const std::int64_t limit = y.numel();
   const std::size_t element = dtype_size(x.dtype());
@@ -88,8 +89,8 @@ void compute(KernelContext& context) {
   std::byte* out = y.view().raw();
   for (std::size_t i = 0; i < positions.size(); ++i) {
     if (positions[i] < 0 || positions[i] >= limit)
-      fail(node, "index " + std::to_string(positions[i]) + " is outside the output of " +
-                     std::to_string(limit) + " elements");
+      max_unpool_fail(node, "index " + std::to_string(positions[i]) + " is outside the output of " +
+                                std::to_string(limit) + " elements");
     std::memcpy(out + static_cast<std::size_t>(positions[i]) * element, in + i * element, element);
   }
   context.outputs[0] = y;
@@ -97,6 +98,6 @@ void compute(KernelContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("", "MaxUnpool", 11, 17, infer, compute, data_movement_cost);
+ASC_REGISTER_OP("", "MaxUnpool", 11, 17, max_unpool_infer, max_unpool_compute, data_movement_cost);
 
 }  // namespace asc::ops

@@ -10,13 +10,13 @@
 namespace asc::ops {
 namespace {
 
-[[noreturn]] void fail(const Node& node, const std::string& what) {
+[[noreturn]] void pool_common_fail(const Node& node, const std::string& what) {
   throw Error(ErrorCode::InvalidOperator, node.describe() + ": " + what);
 }
 
 WindowAttributes pool_attributes(const Node& node, std::size_t spatial, bool reads_dilations) {
   WindowAttributes attributes = read_window_attributes(node, spatial, reads_dilations);
-  if (attributes.kernel.empty()) fail(node, "attribute 'kernel_shape' is required");
+  if (attributes.kernel.empty()) pool_common_fail(node, "attribute 'kernel_shape' is required");
   return attributes;
 }
 
@@ -44,7 +44,7 @@ std::vector<AxisTaps> axis_taps(const Window3& window, std::size_t a, std::int64
 
 PoolWindow pool_window(const Node& node, const Shape& input, bool reads_dilations) {
   if (input.size() < 3)
-    fail(node, "X has rank " + std::to_string(input.size()) + ", expected N, C and spatial axes");
+    pool_common_fail(node, "X has rank " + std::to_string(input.size()) + ", expected N, C and spatial axes");
   const std::size_t spatial = input.size() - 2;
   const WindowAttributes attributes = pool_attributes(node, spatial, reads_dilations);
   PoolWindow pool;
@@ -67,7 +67,8 @@ void infer_pool_output(InferenceContext& context, bool reads_dilations, DType ex
   if (x.shape) {
     const std::vector<Dim>& dims = *x.shape;
     if (dims.size() < 3)
-      fail(node, "X has rank " + std::to_string(dims.size()) + ", expected N, C and spatial axes");
+      pool_common_fail(node,
+                       "X has rank " + std::to_string(dims.size()) + ", expected N, C and spatial axes");
     const WindowAttributes attributes = pool_attributes(node, dims.size() - 2, reads_dilations);
     shape = std::vector<Dim>{dims[0], dims[1]};
     const std::vector<Dim> spatial = infer_forward_spatial(

@@ -16,18 +16,18 @@ namespace asc::ops {
 namespace {
 
 // Input positions of the schema.
-constexpr std::size_t kX = 0, kXScale = 1, kXZero = 2, kW = 3, kWScale = 4, kWZero = 5, kYScale = 6, kYZero = 7,
-                      kBias = 8;
+constexpr std::size_t kX = 0, kXScale = 1, kXZero = 2, kW = 3, kWScale = 4, kWZero = 5,
+                      kQlinearConvYScale = 6, kQlinearConvYZero = 7, kBias = 8;
 
-void infer(InferenceContext& context) {
-  const ValueInfo& y_zero_point = context.input(kYZero);
+void qlinear_conv_infer(InferenceContext& context) {
+  const ValueInfo& y_zero_point = context.input(kQlinearConvYZero);
   // Conv's inference reads x and w as inputs 0 and 1.
   InferenceContext conv{context.node, context.opset, {context.inputs[kX], context.inputs[kW]}, {}, context.outputs};
   infer_conv_output(conv, y_zero_point.dtype);
   context.outputs = std::move(conv.outputs);
 }
 
-void compute(KernelContext& context) {
+void qlinear_conv_compute(KernelContext& context) {
   const Node& node = context.node;
   const Tensor& x = context.input(kX);
   const Tensor& w = context.input(kW);
@@ -39,7 +39,7 @@ void compute(KernelContext& context) {
   const double x_zero = per_channel_parameter(context, kXZero, 1, "x_zero_point", &x)[0];
   const std::vector<double> w_scale = per_channel_parameter(context, kWScale, channels, "w_scale");
   const std::vector<double> w_zero = per_channel_parameter(context, kWZero, channels, "w_zero_point", &w);
-  const QuantizedOutput output = quantized_output(context, kYScale, kYZero);
+  const QuantizedOutput output = quantized_output(context, kQlinearConvYScale, kQlinearConvYZero);
   std::vector<double> bias(static_cast<std::size_t>(channels), 0.0);
   if (context.has_input(kBias)) {
     const Tensor& b = context.input(kBias);
@@ -68,7 +68,7 @@ void compute(KernelContext& context) {
 }
 
 // Cube: Conv's MACs; every input (scales and zero points too) read once.
-CostFacts cost(const CostContext& context) {
+CostFacts qlinear_conv_cost(const CostContext& context) {
   if (context.inputs.size() <= kW) return {0.0, input_bytes(context), output_bytes(context), ComputeUnit::Cube};
   const CostContext conv{context.node, {context.inputs[kX], context.inputs[kW]}, context.outputs};
   CostFacts facts = conv_cost(conv);
@@ -78,6 +78,6 @@ CostFacts cost(const CostContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("", "QLinearConv", 11, 17, infer, compute, cost);
+ASC_REGISTER_OP("", "QLinearConv", 11, 17, qlinear_conv_infer, qlinear_conv_compute, qlinear_conv_cost);
 
 }  // namespace asc::ops

@@ -16,10 +16,11 @@
 namespace asc::ops {
 namespace {
 
-constexpr std::size_t kA = 0, kAScale = 1, kAZero = 2, kB = 3, kBScale = 4, kBZero = 5, kYScale = 6, kYZero = 7;
+constexpr std::size_t kA = 0, kAScale = 1, kAZero = 2, kB = 3, kBScale = 4, kBZero = 5,
+                      kQlinearMatmulYScale = 6, kQlinearMatmulYZero = 7;
 
-void infer(InferenceContext& context) {
-  context.outputs[0].dtype = context.input(kYZero).dtype;
+void qlinear_matmul_infer(InferenceContext& context) {
+  context.outputs[0].dtype = context.input(kQlinearMatmulYZero).dtype;
   context.outputs[0].shape = infer_matmul_dims(context.input(kA), context.input(kB), context.node);
 }
 
@@ -50,7 +51,7 @@ std::vector<double> operand_parameter(const KernelContext& context, std::size_t 
   return expanded;
 }
 
-void compute(KernelContext& context) {
+void qlinear_matmul_compute(KernelContext& context) {
   const Node& node = context.node;
   const Tensor& a = context.input(kA);
   const Tensor& b = context.input(kB);
@@ -61,7 +62,7 @@ void compute(KernelContext& context) {
   const std::vector<double> a_zero = operand_parameter(context, kAZero, a, 1, "a_zero_point", true);
   const std::vector<double> b_scale = operand_parameter(context, kBScale, b, 2, "b_scale", false);
   const std::vector<double> b_zero = operand_parameter(context, kBZero, b, 2, "b_zero_point", true);
-  const QuantizedOutput output = quantized_output(context, kYScale, kYZero);
+  const QuantizedOutput output = quantized_output(context, kQlinearMatmulYScale, kQlinearMatmulYZero);
   const std::vector<std::int64_t> av = a.to_int64s();
   const std::vector<std::int64_t> bv = b.to_int64s();
 
@@ -89,7 +90,7 @@ void compute(KernelContext& context) {
 }
 
 // Cube: MatMul's MACs; every input (scales and zero points too) read once.
-CostFacts cost(const CostContext& context) {
+CostFacts qlinear_matmul_cost(const CostContext& context) {
   if (context.inputs.size() <= kB) return {0.0, input_bytes(context), output_bytes(context), ComputeUnit::Cube};
   const CostContext matmul{context.node, {context.inputs[kA], context.inputs[kB]}, context.outputs};
   CostFacts facts = matmul_cost(matmul);
@@ -99,6 +100,7 @@ CostFacts cost(const CostContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("", "QLinearMatMul", 11, 17, infer, compute, cost);
+ASC_REGISTER_OP("", "QLinearMatMul", 11, 17, qlinear_matmul_infer, qlinear_matmul_compute,
+                qlinear_matmul_cost);
 
 }  // namespace asc::ops

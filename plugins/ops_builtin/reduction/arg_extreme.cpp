@@ -12,7 +12,7 @@ namespace asc::ops {
 namespace {
 
 template <bool Largest>
-void infer(InferenceContext& context) {
+void arg_extreme_infer(InferenceContext& context) {
   const ValueInfo& x = context.input(0);
   context.outputs[0].dtype = DType::Int64;
   if (!x.shape) return;
@@ -25,7 +25,7 @@ void infer(InferenceContext& context) {
 }
 
 template <bool Largest>
-void compute(KernelContext& context) {
+void arg_extreme_compute(KernelContext& context) {
   const Tensor& x = context.input(0);
   const Node& node = context.node;
   if (x.dtype() == DType::Bool)
@@ -69,11 +69,13 @@ void compute(KernelContext& context) {
 }
 
 // One comparison per input element.
-CostFacts cost(const CostContext& context) { return per_input_element_cost(context, 1.0); }
+CostFacts arg_extreme_cost(const CostContext& context) {
+  return per_input_element_cost(context, 1.0);
+}
 
 }  // namespace
 
-ASC_REGISTER_OP("", "ArgMax", 11, 17, infer<true>, compute<true>, cost);
-ASC_REGISTER_OP("", "ArgMin", 11, 17, infer<false>, compute<false>, cost);
+ASC_REGISTER_OP("", "ArgMax", 11, 17, arg_extreme_infer<true>, arg_extreme_compute<true>, arg_extreme_cost);
+ASC_REGISTER_OP("", "ArgMin", 11, 17, arg_extreme_infer<false>, arg_extreme_compute<false>, arg_extreme_cost);
 
 }  // namespace asc::ops

@@ -19,12 +19,12 @@ std::int64_t axis_of(const KernelContext& context) {
   return normalize_axis(axis.to_int64s()[0], context.input(0).rank(), context.node);
 }
 
-void infer(InferenceContext& context) {
+void cumsum_infer(InferenceContext& context) {
   context.outputs[0].dtype = context.input(0).dtype;
   context.outputs[0].shape = context.input(0).shape;
 }
 
-void compute(KernelContext& context) {
+void cumsum_compute(KernelContext& context) {
   const Tensor& x = context.input(0);
   if (x.dtype() == DType::Bool)
     throw Error(ErrorCode::OperatorDtypeUnsupported, context.node.describe() + ": CumSum does not support bool");
@@ -61,10 +61,12 @@ void compute(KernelContext& context) {
   context.outputs[0] = out;
 }
 
-CostFacts cost(const CostContext& context) { return per_input_element_cost(context, 1.0); }
+CostFacts cumsum_cost(const CostContext& context) {
+  return per_input_element_cost(context, 1.0);
+}
 
 }  // namespace
 
-ASC_REGISTER_OP("", "CumSum", 11, 17, infer, compute, cost);
+ASC_REGISTER_OP("", "CumSum", 11, 17, cumsum_infer, cumsum_compute, cumsum_cost);
 
 }  // namespace asc::ops

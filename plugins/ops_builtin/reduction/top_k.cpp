@@ -23,7 +23,7 @@ std::int64_t k_of(const Tensor& k, const Node& node) {
   return value;
 }
 
-void infer(InferenceContext& context) {
+void top_k_infer(InferenceContext& context) {
   const ValueInfo& x = context.input(0);
   context.outputs[0].dtype = x.dtype;
   context.outputs[1].dtype = DType::Int64;
@@ -47,7 +47,7 @@ template <class T> bool ranks_before(T a, T b, bool largest) {
   return largest ? a > b : a < b;
 }
 
-void compute(KernelContext& context) {
+void top_k_compute(KernelContext& context) {
   const Tensor& x = context.input(0);
   const Node& node = context.node;
   if (x.rank() == 0) throw Error(ErrorCode::InvalidOperator, node.describe() + ": input must have rank >= 1");
@@ -99,7 +99,7 @@ void compute(KernelContext& context) {
 }
 
 // About log2(length) comparisons per element; control-heavy, so the scalar unit.
-CostFacts cost(const CostContext& context) {
+CostFacts top_k_cost(const CostContext& context) {
   double length = 1.0;
   if (!context.inputs.empty() && context.inputs[0] != nullptr && context.inputs[0]->has_static_shape()) {
     const Shape shape = context.inputs[0]->static_shape();
@@ -112,6 +112,6 @@ CostFacts cost(const CostContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("", "TopK", 11, 17, infer, compute, cost);
+ASC_REGISTER_OP("", "TopK", 11, 17, top_k_infer, top_k_compute, top_k_cost);
 
 }  // namespace asc::ops

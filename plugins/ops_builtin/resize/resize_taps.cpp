@@ -42,8 +42,8 @@ CoordinateMode parse_coordinate_mode(const Node& node, std::int64_t opset) {
 
 // x in input coordinates for output coordinate `x_out`. `output_width` is scale * input length
 // (not the rounded output length), as in ONNX's reference.
-double source_coordinate(double x_out, double scale, double input_length, double roi_start, double roi_end,
-                         CoordinateMode mode) {
+double resize_taps_source_coordinate(double x_out, double scale, double input_length, double roi_start,
+                                     double roi_end, CoordinateMode mode) {
   const double output_width = scale * input_length;
   switch (mode) {
     case CoordinateMode::HalfPixel: return (x_out + 0.5) / scale - 0.5;
@@ -112,8 +112,8 @@ AxisPlan plan_axis(std::int64_t input_length, std::int64_t output_length, double
   plan.outside.assign(static_cast<std::size_t>(output_length), false);
   const auto length = static_cast<double>(input_length);
   for (std::int64_t x_out = 0; x_out < output_length; ++x_out) {
-    const double x = source_coordinate(static_cast<double>(x_out), scale, length, roi_start, roi_end,
-                                       attributes.coordinates);
+    const double x = resize_taps_source_coordinate(static_cast<double>(x_out), scale, length, roi_start,
+                                                   roi_end, attributes.coordinates);
     if (attributes.coordinates == CoordinateMode::TfCropAndResize && (x < 0 || x > length - 1)) {
       plan.outside[static_cast<std::size_t>(x_out)] = true;
       continue;

@@ -8,7 +8,7 @@
 namespace asc::ops {
 namespace {
 
-void compute(KernelContext& context) {
+void gru_compute(KernelContext& context) {
   const RecurrentInputs in = read_recurrent_inputs(context, 3, -1);
   const std::vector<Activation> activations = recurrent_activations(context.node, in.directions, {"Sigmoid", "Tanh"});
   const bool linear_before_reset = context.attrs().get_int("linear_before_reset", 0) != 0;
@@ -42,10 +42,12 @@ void compute(KernelContext& context) {
   write_recurrent_outputs(context, in, out, false);
 }
 
-CostFacts cost(const CostContext& context) { return recurrent_cost(context, 3); }
+CostFacts gru_cost(const CostContext& context) {
+  return recurrent_cost(context, 3);
+}
 
 }  // namespace
 
-ASC_REGISTER_OP("", "GRU", 11, 17, infer_recurrent, compute, cost);
+ASC_REGISTER_OP("", "GRU", 11, 17, infer_recurrent, gru_compute, gru_cost);
 
 }  // namespace asc::ops

@@ -13,7 +13,7 @@ namespace {
 constexpr std::size_t kInitialC = 6;
 constexpr std::size_t kPeepholes = 7;
 
-void compute(KernelContext& context) {
+void lstm_compute(KernelContext& context) {
   const RecurrentInputs in = read_recurrent_inputs(context, 4, static_cast<int>(kInitialC));
   const std::vector<Activation> activations =
       recurrent_activations(context.node, in.directions, {"Sigmoid", "Tanh", "Tanh"});
@@ -47,10 +47,12 @@ void compute(KernelContext& context) {
   write_recurrent_outputs(context, in, out, true);
 }
 
-CostFacts cost(const CostContext& context) { return recurrent_cost(context, 4); }
+CostFacts lstm_cost(const CostContext& context) {
+  return recurrent_cost(context, 4);
+}
 
 }  // namespace
 
-ASC_REGISTER_OP("", "LSTM", 11, 17, infer_recurrent, compute, cost);
+ASC_REGISTER_OP("", "LSTM", 11, 17, infer_recurrent, lstm_compute, lstm_cost);
 
 }  // namespace asc::ops

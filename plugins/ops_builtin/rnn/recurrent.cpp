@@ -10,7 +10,7 @@
 namespace asc::ops {
 namespace {
 
-[[noreturn]] void fail(const Node& node, const std::string& what) {
+[[noreturn]] void recurrent_fail(const Node& node, const std::string& what) {
   throw Error(ErrorCode::InvalidOperator, node.describe() + ": " + what);
 }
 
@@ -43,8 +43,9 @@ std::vector<double> doubles_or_zeros(const KernelContext& context, std::size_t i
   if (!context.has_input(i)) return std::vector<double>(static_cast<std::size_t>(count), 0.0);
   std::vector<double> values = context.input(i).to_doubles();
   if (static_cast<std::int64_t>(values.size()) != count)
-    fail(context.node, "input " + std::to_string(i) + " of shape " + shape_to_string(context.input(i).shape()) +
-                           " does not hold " + std::to_string(count) + " elements");
+    recurrent_fail(context.node, "input " + std::to_string(i) + " of shape " +
+                                     shape_to_string(context.input(i).shape()) + " does not hold " +
+                                     std::to_string(count) + " elements");
   return values;
 }
 
@@ -60,7 +61,7 @@ std::vector<double> swap_leading(const std::vector<double>& values, std::int64_t
 std::int64_t direction_count(const Node& node, bool* reverse) {
   const std::string direction = node.attributes.get_string("direction", "forward");
   if (direction != "forward" && direction != "reverse" && direction != "bidirectional")
-    fail(node, "direction '" + direction + "' is not forward, reverse or bidirectional");
+    recurrent_fail(node, "direction '" + direction + "' is not forward, reverse or bidirectional");
   if (reverse != nullptr) *reverse = direction == "reverse";
   return direction == "bidirectional" ? 2 : 1;
 }
@@ -91,15 +92,15 @@ std::vector<Activation> recurrent_activations(const Node& node, std::int64_t dir
   if (names.empty())
     for (std::int64_t d = 0; d < directions; ++d) names.insert(names.end(), defaults.begin(), defaults.end());
   if (names.size() != per_direction * static_cast<std::size_t>(directions))
-    fail(node, "expects " + std::to_string(per_direction * static_cast<std::size_t>(directions)) + " activations, got " +
-                   std::to_string(names.size()));
+    recurrent_fail(node, "expects " + std::to_string(per_direction * static_cast<std::size_t>(directions)) +
+                             " activations, got " + std::to_string(names.size()));
   const std::vector<float> alphas = node.attributes.get_floats("activation_alpha");
   const std::vector<float> betas = node.attributes.get_floats("activation_beta");
   std::size_t next_alpha = 0, next_beta = 0;
   std::vector<Activation> result;
   for (const std::string& name : names) {
     const auto found = activation_specs().find(name);
-    if (found == activation_specs().end()) fail(node, "unknown activation '" + name + "'");
+    if (found == activation_specs().end()) recurrent_fail(node, "unknown activation '" + name + "'");
     const ActivationSpec& spec = found->second;
     Activation activation{spec.kind, spec.alpha, spec.beta};
     if (spec.parameters >= 1 && next_alpha < alphas.size()) activation.alpha = alphas[next_alpha++];
@@ -122,8 +123,8 @@ RecurrentInputs read_recurrent_inputs(const KernelContext& context, std::int64_t
     throw Error(ErrorCode::OperatorDtypeUnsupported,
                 node.describe() + ": " + node.op_type + " does not support " + std::string(dtype_name(x.dtype())));
   if (x.rank() != 3 || w.rank() != 3 || r.rank() != 3)
-    fail(node, "X, W and R must be 3-D, got " + shape_to_string(x.shape()) + ", " + shape_to_string(w.shape()) + ", " +
-                   shape_to_string(r.shape()));
+    recurrent_fail(node, "X, W and R must be 3-D, got " + shape_to_string(x.shape()) + ", " +
+                             shape_to_string(w.shape()) + ", " + shape_to_string(r.shape()));
   in.seq_length = x.shape()[in.batch_first ? 1 : 0];
   in.batch = x.shape()[in.batch_first ? 0 : 1];
   in.input_size = x.shape()[2];
@@ -131,8 +132,9 @@ RecurrentInputs read_recurrent_inputs(const KernelContext& context, std::int64_t
   const Shape expected_w{in.directions, gates * in.hidden, in.input_size};
   const Shape expected_r{in.directions, gates * in.hidden, in.hidden};
   if (w.shape() != expected_w || r.shape() != expected_r)
-    fail(node, "expects W " + shape_to_string(expected_w) + " and R " + shape_to_string(expected_r) + ", got " +
-                   shape_to_string(w.shape()) + " and " + shape_to_string(r.shape()));
+    recurrent_fail(node, "expects W " + shape_to_string(expected_w) + " and R " +
+                             shape_to_string(expected_r) + ", got " + shape_to_string(w.shape()) + " and " +
+                             shape_to_string(r.shape()));
 
   in.x = x.to_doubles();
   if (in.batch_first) in.x = swap_leading(in.x, in.batch, in.seq_length, in.input_size);
@@ -149,10 +151,11 @@ RecurrentInputs read_recurrent_inputs(const KernelContext& context, std::int64_t
   if (context.has_input(4)) {
     in.lengths = context.input(4).to_int64s();
     if (static_cast<std::int64_t>(in.lengths.size()) != in.batch)
-      fail(node, "sequence_lens must have one entry per batch row");
+      recurrent_fail(node, "sequence_lens must have one entry per batch row");
     for (const std::int64_t length : in.lengths)
       if (length < 0 || length > in.seq_length)
-        fail(node, "sequence length " + std::to_string(length) + " is outside [0, " + std::to_string(in.seq_length) + "]");
+        recurrent_fail(node, "sequence length " + std::to_string(length) + " is outside [0, " +
+                                 std::to_string(in.seq_length) + "]");
   } else {
     in.lengths.assign(static_cast<std::size_t>(in.batch), in.seq_length);
   }

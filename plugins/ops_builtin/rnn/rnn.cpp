@@ -4,7 +4,7 @@
 namespace asc::ops {
 namespace {
 
-void compute(KernelContext& context) {
+void rnn_compute(KernelContext& context) {
   const RecurrentInputs in = read_recurrent_inputs(context, 1, -1);
   const std::vector<Activation> activations = recurrent_activations(context.node, in.directions, {"Tanh"});
   const std::int64_t h = in.hidden;
@@ -18,10 +18,12 @@ void compute(KernelContext& context) {
   write_recurrent_outputs(context, in, out, false);
 }
 
-CostFacts cost(const CostContext& context) { return recurrent_cost(context, 1); }
+CostFacts rnn_cost(const CostContext& context) {
+  return recurrent_cost(context, 1);
+}
 
 }  // namespace
 
-ASC_REGISTER_OP("", "RNN", 11, 17, infer_recurrent, compute, cost);
+ASC_REGISTER_OP("", "RNN", 11, 17, infer_recurrent, rnn_compute, rnn_cost);
 
 }  // namespace asc::ops

@@ -15,7 +15,7 @@
 namespace asc::ops {
 namespace {
 
-[[noreturn]] void fail(const Node& node, const std::string& what) {
+[[noreturn]] void dft_fail(const Node& node, const std::string& what) {
   throw Error(ErrorCode::InvalidOperator, node.describe() + ": " + what);
 }
 
@@ -24,20 +24,24 @@ std::int64_t dft_axis(const Node& node, std::int64_t rank) {
   const std::int64_t axis = node.attributes.get_int("axis", 1);
   const std::int64_t normalized = axis < 0 ? axis + rank : axis;
   if (normalized < 0 || normalized > rank - 2)
-    fail(node, "attribute 'axis' " + std::to_string(axis) + " is not a signal axis of an input of rank " +
-                   std::to_string(rank));
+    dft_fail(node, "attribute 'axis' " + std::to_string(axis) + " is not a signal axis of an input of rank " +
+                       std::to_string(rank));
   return normalized;
 }
 
-bool onesided(const Node& node) { return node.attributes.get_int("onesided", 0) != 0; }
-
-std::int64_t output_bins(const Node& node, std::int64_t length) { return onesided(node) ? length / 2 + 1 : length; }
-
-void check_length(const Node& node, std::int64_t length) {
-  if (length < 1) fail(node, "dft_length is " + std::to_string(length) + ", must be >= 1");
+bool dft_onesided(const Node& node) {
+  return node.attributes.get_int("onesided", 0) != 0;
 }
 
-void infer(InferenceContext& context) {
+std::int64_t dft_output_bins(const Node& node, std::int64_t length) {
+  return dft_onesided(node) ? length / 2 + 1 : length;
+}
+
+void check_length(const Node& node, std::int64_t length) {
+  if (length < 1) dft_fail(node, "dft_length is " + std::to_string(length) + ", must be >= 1");
+}
+
+void dft_infer(InferenceContext& context) {
   const ValueInfo& input = context.input(0);
   if (!input.shape) {
     set_output(context, 0, input.dtype, std::nullopt);
@@ -52,7 +56,7 @@ void infer(InferenceContext& context) {
   }
   if (length.is_static()) {
     check_length(context.node, length.value);
-    dims[static_cast<std::size_t>(axis)] = output_bins(context.node, length.value);
+    dims[static_cast<std::size_t>(axis)] = dft_output_bins(context.node, length.value);
   } else {
     dims[static_cast<std::size_t>(axis)] = Dim();
   }
@@ -60,7 +64,7 @@ void infer(InferenceContext& context) {
   set_output(context, 0, input.dtype, std::move(dims));
 }
 
-void compute(KernelContext& context) {
+void dft_compute(KernelContext& context) {
   const Node& node = context.node;
   const Tensor& input = context.input(0);
   const std::vector<Complex> signal = read_complex_signal(input, node);
@@ -69,7 +73,7 @@ void compute(KernelContext& context) {
   const std::int64_t available = signal_shape[static_cast<std::size_t>(axis)];
   const std::int64_t length = context.has_input(1) ? scalar_int_input(context, 1, "dft_length") : available;
   check_length(node, length);
-  const std::int64_t bins = output_bins(node, length);
+  const std::int64_t bins = dft_output_bins(node, length);
   const bool inverse = node.attributes.get_int("inverse", 0) != 0;
 
   std::int64_t outer = 1;
@@ -96,7 +100,7 @@ void compute(KernelContext& context) {
 }
 
 // Vector unit: every output bin sums the whole (input-length) line directly.
-CostFacts cost(const CostContext& context) {
+CostFacts dft_cost(const CostContext& context) {
   CostFacts facts{0.0, input_bytes(context), output_bytes(context), ComputeUnit::Vector};
   const ValueInfo* input = context.inputs.empty() ? nullptr : context.inputs[0];
   const ValueInfo* output = context.outputs.empty() ? nullptr : context.outputs[0];
@@ -110,6 +114,6 @@ CostFacts cost(const CostContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("", "DFT", 17, 17, infer, compute, cost);
+ASC_REGISTER_OP("", "DFT", 17, 17, dft_infer, dft_compute, dft_cost);
 
 }  // namespace asc::ops

@@ -18,21 +18,21 @@
 namespace asc::ops {
 namespace {
 
-[[noreturn]] void fail(const Node& node, const std::string& what) {
+[[noreturn]] void mel_weight_matrix_fail(const Node& node, const std::string& what) {
   throw Error(ErrorCode::InvalidOperator, node.describe() + ": " + what);
 }
 
 double hz_to_mel(double hz) { return 2595.0 * std::log10(1.0 + hz / 700.0); }
 double mel_to_hz(double mel) { return 700.0 * (std::pow(10.0, mel / 2595.0) - 1.0); }
 
-void infer(InferenceContext& context) {
+void mel_weight_matrix_infer(InferenceContext& context) {
   const std::optional<std::int64_t> mel_bins = known_scalar_int_input(context, 0);
   const std::optional<std::int64_t> dft_length = known_scalar_int_input(context, 1);
   set_output(context, 0, output_datatype(context.node),
              Dims{dft_length ? Dim(*dft_length / 2 + 1) : Dim(), mel_bins ? Dim(*mel_bins) : Dim()});
 }
 
-void compute(KernelContext& context) {
+void mel_weight_matrix_compute(KernelContext& context) {
   const Node& node = context.node;
   const std::int64_t mel_bins = scalar_int_input(context, 0, "num_mel_bins");
   const std::int64_t dft_length = scalar_int_input(context, 1, "dft_length");
@@ -40,9 +40,9 @@ void compute(KernelContext& context) {
   const double lower_hz = scalar_float_input(context, 3, "lower_edge_hertz");
   const double upper_hz = scalar_float_input(context, 4, "upper_edge_hertz");
   if (mel_bins < 1 || dft_length < 1 || sample_rate < 1)
-    fail(node, "num_mel_bins, dft_length and sample_rate must be >= 1");
+    mel_weight_matrix_fail(node, "num_mel_bins, dft_length and sample_rate must be >= 1");
   if (!(lower_hz >= 0 && lower_hz <= upper_hz))
-    fail(node, "needs 0 <= lower_edge_hertz <= upper_edge_hertz");
+    mel_weight_matrix_fail(node, "needs 0 <= lower_edge_hertz <= upper_edge_hertz");
   const std::int64_t spectrum_bins = dft_length / 2 + 1;
 
   const double low_mel = hz_to_mel(lower_hz);
@@ -53,8 +53,8 @@ void compute(KernelContext& context) {
     edges[i] = static_cast<std::int64_t>(std::floor(static_cast<double>(dft_length + 1) * hz / static_cast<double>(sample_rate)));
   }
   if (edges.back() >= spectrum_bins)
-    fail(node, "upper_edge_hertz " + std::to_string(upper_hz) + " maps past the last of " +
-                   std::to_string(spectrum_bins) + " spectrum bins");
+    mel_weight_matrix_fail(node, "upper_edge_hertz " + std::to_string(upper_hz) + " maps past the last of " +
+                                     std::to_string(spectrum_bins) + " spectrum bins");
 
   Tensor matrix(DType::Float64, {spectrum_bins, mel_bins});
   double* out = matrix.data<double>();
@@ -72,10 +72,11 @@ void compute(KernelContext& context) {
   context.outputs[0] = dtype == DType::Float64 ? matrix : matrix.cast(dtype);
 }
 
-const CostFunction cost = per_element_cost(element_flops::kDivide);
+const CostFunction mel_weight_matrix_cost = per_element_cost(element_flops::kDivide);
 
 }  // namespace
 
-ASC_REGISTER_OP("", "MelWeightMatrix", 17, 17, infer, compute, cost);
+ASC_REGISTER_OP("", "MelWeightMatrix", 17, 17, mel_weight_matrix_infer, mel_weight_matrix_compute,
+                mel_weight_matrix_cost);
 
 }  // namespace asc::ops

@@ -27,14 +27,15 @@ constexpr CosineWindow kHann{0.5, 0.5, 0.0};
 constexpr CosineWindow kHamming{25.0 / 46.0, 21.0 / 46.0, 0.0};
 constexpr CosineWindow kBlackman{0.42, 0.5, 0.08};
 
-void infer(InferenceContext& context) {
+void windows_infer(InferenceContext& context) {
   const std::optional<std::int64_t> size = known_scalar_int_input(context, 0);
   if (size && *size < 0)
     throw Error(ErrorCode::InvalidOperator, context.node.describe() + ": size " + std::to_string(*size) + " is negative");
   set_output(context, 0, output_datatype(context.node), Dims{size ? Dim(*size) : Dim()});
 }
 
-template <const CosineWindow& Coefficients> void compute(KernelContext& context) {
+template <const CosineWindow& Coefficients>
+void windows_compute(KernelContext& context) {
   const std::int64_t size = scalar_int_input(context, 0, "size");
   if (size < 0)
     throw Error(ErrorCode::InvalidOperator, context.node.describe() + ": size " + std::to_string(size) + " is negative");
@@ -55,12 +56,12 @@ template <const CosineWindow& Coefficients> void compute(KernelContext& context)
 }
 
 // Vector unit: two cosines and a few multiply-adds per element.
-const CostFunction cost = per_element_cost(2 * element_flops::kTranscendental + 4);
+const CostFunction windows_cost = per_element_cost(2 * element_flops::kTranscendental + 4);
 
 }  // namespace
 
-ASC_REGISTER_OP("", "HannWindow", 17, 17, infer, compute<kHann>, cost);
-ASC_REGISTER_OP("", "HammingWindow", 17, 17, infer, compute<kHamming>, cost);
-ASC_REGISTER_OP("", "BlackmanWindow", 17, 17, infer, compute<kBlackman>, cost);
+ASC_REGISTER_OP("", "HannWindow", 17, 17, windows_infer, windows_compute<kHann>, windows_cost);
+ASC_REGISTER_OP("", "HammingWindow", 17, 17, windows_infer, windows_compute<kHamming>, windows_cost);
+ASC_REGISTER_OP("", "BlackmanWindow", 17, 17, windows_infer, windows_compute<kBlackman>, windows_cost);
 
 }  // namespace asc::ops

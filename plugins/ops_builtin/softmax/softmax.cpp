@@ -88,7 +88,7 @@ void apply(const T* x, T* y, const Lines& lines, int threads) {
   });
 }
 
-void infer(InferenceContext& context) {
+void softmax_infer(InferenceContext& context) {
   const ValueInfo& x = context.input(0);
   if (x.shape) normalize_axis(context.attrs().get_int("axis", context.opset < 13 ? 1 : -1),
                               static_cast<std::int64_t>(x.shape->size()), context.node);
@@ -97,7 +97,7 @@ void infer(InferenceContext& context) {
 }
 
 template <Kind K>
-void compute(KernelContext& context) {
+void softmax_compute(KernelContext& context) {
   const Tensor& x = context.input(0);
   if (!is_floating(x.dtype()))
     throw Error(ErrorCode::OperatorDtypeUnsupported, context.node.describe() + ": " + context.node.op_type +
@@ -128,8 +128,8 @@ CostFacts hardmax_cost(const CostContext& context) { return per_input_element_co
 
 }  // namespace
 
-ASC_REGISTER_OP("", "Softmax", 11, 17, infer, compute<Kind::Softmax>, softmax_cost);
-ASC_REGISTER_OP("", "LogSoftmax", 11, 17, infer, compute<Kind::LogSoftmax>, softmax_cost);
-ASC_REGISTER_OP("", "Hardmax", 11, 17, infer, compute<Kind::Hardmax>, hardmax_cost);
+ASC_REGISTER_OP("", "Softmax", 11, 17, softmax_infer, softmax_compute<Kind::Softmax>, softmax_cost);
+ASC_REGISTER_OP("", "LogSoftmax", 11, 17, softmax_infer, softmax_compute<Kind::LogSoftmax>, softmax_cost);
+ASC_REGISTER_OP("", "Hardmax", 11, 17, softmax_infer, softmax_compute<Kind::Hardmax>, hardmax_cost);
 
 }  // namespace asc::ops

@@ -59,7 +59,7 @@ void infer_pad(InferenceContext& context) {
 
 // Source coordinate of output coordinate `o` along a dimension of size `dim` padded by
 // `before`; -1 means "the constant".
-std::int64_t source_coordinate(std::int64_t o, std::int64_t before, std::int64_t dim, PadMode mode) {
+std::int64_t pad_source_coordinate(std::int64_t o, std::int64_t before, std::int64_t dim, PadMode mode) {
   const std::int64_t c = o - before;
   if (c >= 0 && c < dim) return c;
   switch (mode) {
@@ -106,7 +106,7 @@ void compute_pad(KernelContext& context) {
   std::vector<std::vector<std::int64_t>> sources(rank);
   for (std::size_t d = 0; d < rank; ++d)
     for (std::int64_t o = 0; o < out_shape[d]; ++o) {
-      const std::int64_t c = source_coordinate(o, pads[d], shape[d], mode);
+      const std::int64_t c = pad_source_coordinate(o, pads[d], shape[d], mode);
       sources[d].push_back(c < 0 ? -1 : c * strides[d]);
     }
   gather_by_axis_offsets(input, sources, constant_fill(context, input.dtype()), out);
