@@ -32,7 +32,9 @@ std::map<std::string, std::string> variables(const std::vector<std::string>& arg
   return values;
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool request_contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 std::string refused(const std::vector<std::string>& arguments, ErrorCode code, bool with_required = true) {
   return error_message([&] { request(arguments, with_required); }, code);
@@ -100,12 +102,14 @@ TEST_CASE("precision_mode takes ATC's modes and the seed's mixed_float16") {
   for (const std::string mode : {"force_fp16", "allow_fp32_to_fp16", "must_keep_origin_dtype", "allow_mix_precision",
                                  "mixed_float16", "force_fp32", "cube_fp16in_fp32out"})
     CHECK(variables({"--precision_mode=" + mode}).at("precision_mode") == mode);
-  CHECK(contains(refused({"--precision_mode=fp16"}, ErrorCode::UsageError), "Value 'fp16' for --precision_mode"));
+  CHECK(request_contains(refused({"--precision_mode=fp16"}, ErrorCode::UsageError),
+                         "Value 'fp16' for --precision_mode"));
 }
 
 TEST_CASE("output_type: a global type is checked here, per-output entries go to the compiler") {
   CHECK(variables({"--output_type=node:0:FP16;b:1:FP32"}).at("output_type") == "node:0:FP16;b:1:FP32");
-  CHECK(contains(refused({"--output_type=FP64"}, ErrorCode::UsageError), "Value 'FP64' for --output_type"));
+  CHECK(request_contains(refused({"--output_type=FP64"}, ErrorCode::UsageError),
+                         "Value 'FP64' for --output_type"));
 }
 
 TEST_CASE("--keep_dtype reads node names, one a line") {
@@ -114,9 +118,10 @@ TEST_CASE("--keep_dtype reads node names, one a line") {
   CHECK(variables({"--keep_dtype=" + (scratch / "keep.cfg").string()}).at("keep_dtype_nodes") ==
         "conv1,fc,OpType::Relu");
   write_text(scratch / "empty.cfg", "\n \n");
-  CHECK(contains(refused({"--keep_dtype=" + (scratch / "empty.cfg").string()}, ErrorCode::UsageError),
-                 "lists no node"));
-  CHECK(contains(refused({"--keep_dtype=" + (scratch / "none.cfg").string()}, ErrorCode::FileNotFound), "none.cfg"));
+  CHECK(request_contains(refused({"--keep_dtype=" + (scratch / "empty.cfg").string()}, ErrorCode::UsageError),
+                         "lists no node"));
+  CHECK(request_contains(
+      refused({"--keep_dtype=" + (scratch / "none.cfg").string()}, ErrorCode::FileNotFound), "none.cfg"));
 }
 
 TEST_CASE("--op_lib_path adds plugin directories, recorded as absolute paths") {
@@ -130,13 +135,14 @@ TEST_CASE("--op_lib_path adds plugin directories, recorded as absolute paths") {
   std::map<std::string, std::string> values;
   for (const auto& [name, value] : result.variables) values[name] = value;
   CHECK(values.at("op_lib_paths") == a.string() + "," + b.string());
-  CHECK(contains(refused({"--op_lib_path=" + (scratch / "missing").string()}, ErrorCode::FileNotFound), "missing"));
+  CHECK(request_contains(
+      refused({"--op_lib_path=" + (scratch / "missing").string()}, ErrorCode::FileNotFound), "missing"));
   // A plugin file instead of its directory says so, and names the directory to give.
   write_text(scratch / "ops_a" / "my_ops.so", "");
   const std::string file_refused = refused({"--op_lib_path=" + (scratch / "ops_a" / "my_ops.so").string()}, ErrorCode::UsageError);
-  CHECK(contains(file_refused, "is a file"));
-  CHECK(contains(file_refused, (scratch / "ops_a").string()));
-  CHECK_FALSE(contains(file_refused, "does not exist"));
+  CHECK(request_contains(file_refused, "is a file"));
+  CHECK(request_contains(file_refused, (scratch / "ops_a").string()));
+  CHECK_FALSE(request_contains(file_refused, "does not exist"));
 }
 
 TEST_CASE("--mode=1 converts --om to --json") {
@@ -153,56 +159,70 @@ TEST_CASE("--mode=1 converts --om to --json") {
 
 TEST_CASE("bad command lines are refused with their code") {
   SUBCASE("missing required flags") {
-    CHECK(contains(refused({"--framework=5", "--output=m", "--soc_version=Ascend910"}, ErrorCode::UsageError, false),
-                   "--model is empty"));
-    CHECK(contains(refused({"--model=m.onnx", "--output=m", "--soc_version=Ascend910"}, ErrorCode::UsageError, false),
-                   "--framework is empty"));
-    CHECK(contains(refused({"--model=m.onnx", "--framework=5", "--soc_version=Ascend910"}, ErrorCode::UsageError, false),
-                   "--output is empty"));
-    CHECK(contains(refused({"--model=m.onnx", "--framework=5", "--output=m"}, ErrorCode::UsageError, false),
-                   "--soc_version is empty"));
+    CHECK(request_contains(
+        refused({"--framework=5", "--output=m", "--soc_version=Ascend910"}, ErrorCode::UsageError, false),
+        "--model is empty"));
+    CHECK(request_contains(
+        refused({"--model=m.onnx", "--output=m", "--soc_version=Ascend910"}, ErrorCode::UsageError, false),
+        "--framework is empty"));
+    CHECK(request_contains(
+        refused({"--model=m.onnx", "--framework=5", "--soc_version=Ascend910"}, ErrorCode::UsageError, false),
+        "--output is empty"));
+    CHECK(request_contains(
+        refused({"--model=m.onnx", "--framework=5", "--output=m"}, ErrorCode::UsageError, false),
+        "--soc_version is empty"));
   }
   SUBCASE("frameworks") {
     for (const auto& [number, name] : std::vector<std::pair<std::string, std::string>>{
              {"0", "Caffe"}, {"1", "MindSpore"}, {"3", "TensorFlow"}}) {
       const auto message = refused({"--model=m", "--framework=" + number, "--output=m", "--soc_version=Ascend910"},
                                    ErrorCode::FrameworkUnsupported, false);
-      CHECK(contains(message, name + ") is not supported yet"));
+      CHECK(request_contains(message, name + ") is not supported yet"));
     }
     const auto message =
         refused({"--model=m", "--framework=7", "--output=m", "--soc_version=Ascend910"}, ErrorCode::UsageError, false);
-    CHECK(contains(message, "Value '7' for --framework"));
-    CHECK(contains(message, "0 (Caffe), 1 (MindSpore), 3 (TensorFlow) or 5 (ONNX)"));
+    CHECK(request_contains(message, "Value '7' for --framework"));
+    CHECK(request_contains(message, "0 (Caffe), 1 (MindSpore), 3 (TensorFlow) or 5 (ONNX)"));
   }
   SUBCASE("an output that names no file") {
-    CHECK(contains(refused({"--model=m", "--framework=5", "--output=out/", "--soc_version=Ascend910"},
-                           ErrorCode::UsageError, false),
-                   "does not include a file name"));
+    CHECK(request_contains(refused({"--model=m", "--framework=5", "--output=out/", "--soc_version=Ascend910"},
+                                   ErrorCode::UsageError, false),
+                           "does not include a file name"));
   }
   SUBCASE("an input format ONNX models do not have") {
-    CHECK(contains(refused({"--input_format=NHWC"}, ErrorCode::UsageError), "ONNX models take NCHW, ND or NCDHW"));
+    CHECK(request_contains(refused({"--input_format=NHWC"}, ErrorCode::UsageError),
+                           "ONNX models take NCHW, ND or NCDHW"));
   }
   SUBCASE("optypelist without implmode") {
-    CHECK(contains(refused({"--optypelist_for_implmode=Sigmoid"}, ErrorCode::UsageError), "needs --op_select_implmode"));
+    CHECK(request_contains(refused({"--optypelist_for_implmode=Sigmoid"}, ErrorCode::UsageError),
+                           "needs --op_select_implmode"));
   }
   SUBCASE("--mode=1 without --om or --json, or with --model") {
-    CHECK(contains(refused({"--mode=1", "--json=x.json"}, ErrorCode::UsageError, false), "--om is empty"));
-    CHECK(contains(refused({"--mode=1", "--om=x.om"}, ErrorCode::UsageError, false), "--json is empty"));
-    CHECK(contains(refused({"--mode=1", "--model=m.onnx", "--json=x.json"}, ErrorCode::UsageError, false),
-                   "original model"));
+    CHECK(request_contains(refused({"--mode=1", "--json=x.json"}, ErrorCode::UsageError, false),
+                           "--om is empty"));
+    CHECK(request_contains(refused({"--mode=1", "--om=x.om"}, ErrorCode::UsageError, false),
+                           "--json is empty"));
+    CHECK(request_contains(
+        refused({"--mode=1", "--model=m.onnx", "--json=x.json"}, ErrorCode::UsageError, false),
+        "original model"));
   }
   SUBCASE("modes other than 0 and 1") {
-    CHECK(contains(refused({"--mode=3"}, ErrorCode::UsageError, false), "Value '3' for --mode"));
+    CHECK(request_contains(refused({"--mode=3"}, ErrorCode::UsageError, false), "Value '3' for --mode"));
   }
   SUBCASE("bad shape strings are EE1009") {
-    CHECK(contains(refused({"--input_shape=input:1,a,224,224"}, ErrorCode::InputShapeInvalid), "'a'"));
-    CHECK(contains(refused({"--input_shape=1,3,224,224"}, ErrorCode::InputShapeInvalid), "name:d0,d1"));
-    CHECK(contains(refused({"--dynamic_batch_size=1,0"}, ErrorCode::InputShapeInvalid), "'0'"));
-    CHECK(contains(refused({"--dynamic_image_size=320,320,3"}, ErrorCode::InputShapeInvalid), "height,width"));
-    CHECK(contains(refused({"--input_shape=x:-1,3", "--dynamic_dims=1,2"}, ErrorCode::InputShapeInvalid),
-                   "1 dynamic (-1) dims"));
-    CHECK(contains(refused({"--dynamic_shape=[1,3]"}, ErrorCode::InputShapeInvalid), "must start with an input name"));
-    CHECK(contains(refused({"--dynamic_shape=x:(1,3)"}, ErrorCode::InputShapeInvalid), "'x:(1,3)'"));
+    CHECK(
+        request_contains(refused({"--input_shape=input:1,a,224,224"}, ErrorCode::InputShapeInvalid), "'a'"));
+    CHECK(
+        request_contains(refused({"--input_shape=1,3,224,224"}, ErrorCode::InputShapeInvalid), "name:d0,d1"));
+    CHECK(request_contains(refused({"--dynamic_batch_size=1,0"}, ErrorCode::InputShapeInvalid), "'0'"));
+    CHECK(request_contains(refused({"--dynamic_image_size=320,320,3"}, ErrorCode::InputShapeInvalid),
+                           "height,width"));
+    CHECK(request_contains(
+        refused({"--input_shape=x:-1,3", "--dynamic_dims=1,2"}, ErrorCode::InputShapeInvalid),
+        "1 dynamic (-1) dims"));
+    CHECK(request_contains(refused({"--dynamic_shape=[1,3]"}, ErrorCode::InputShapeInvalid),
+                           "must start with an input name"));
+    CHECK(request_contains(refused({"--dynamic_shape=x:(1,3)"}, ErrorCode::InputShapeInvalid), "'x:(1,3)'"));
   }
 }
 
@@ -216,8 +236,8 @@ TEST_CASE("dynamic flags are mutually exclusive, naming what was given") {
     std::vector<std::string> arguments = pair;
     arguments.push_back("--input_shape=x:-1,3");
     const auto message = refused(arguments, ErrorCode::UsageError);
-    CHECK(contains(message, "mutually exclusive"));
-    CHECK(contains(message, pair[0].substr(0, pair[0].find('=')) + "='"));
+    CHECK(request_contains(message, "mutually exclusive"));
+    CHECK(request_contains(message, pair[0].substr(0, pair[0].find('=')) + "='"));
   }
 }
 
@@ -247,19 +267,23 @@ TEST_CASE("whole-shape profiles over two inputs follow --input_shape's order") {
 }
 
 TEST_CASE("whole-shape profiles that disagree or change nothing are refused") {
-  CHECK(contains(refused({"--input_shape=images:1,3,640,640", "--dynamic_dims=1,3,320,320;1,3,640,640",
-                          "--dynamic_shape=images:[1,3,320,320];[1,3,1280,1280]"},
-                         ErrorCode::UsageError),
-                 "describe different profiles"));
-  CHECK(contains(refused({"--input_shape=images:1,3,640,640", "--dynamic_dims=1,3,640,640"}, ErrorCode::InputShapeInvalid),
-                 "no dimension is dynamic"));
-  CHECK(contains(refused({"--input_shape=images:1,3,640,640", "--dynamic_dims=1,3,640"}, ErrorCode::InputShapeInvalid),
-                 "has 3 dims"));
-  CHECK(contains(refused({"--input_shape=a:1,3", "--dynamic_shape=b:[1,3];[2,3]"}, ErrorCode::InputShapeInvalid),
-                 "'b', which --input_shape does not list"));
-  CHECK(contains(refused({"--dynamic_shape=a:[1,3];[2,3];b:[1]"}, ErrorCode::InputShapeInvalid),
-                 "same number"));
-  CHECK(contains(refused({"--dynamic_dims=1;2"}, ErrorCode::UsageError), "needs --input_shape"));
+  CHECK(
+      request_contains(refused({"--input_shape=images:1,3,640,640", "--dynamic_dims=1,3,320,320;1,3,640,640",
+                                "--dynamic_shape=images:[1,3,320,320];[1,3,1280,1280]"},
+                               ErrorCode::UsageError),
+                       "describe different profiles"));
+  CHECK(request_contains(refused({"--input_shape=images:1,3,640,640", "--dynamic_dims=1,3,640,640"},
+                                 ErrorCode::InputShapeInvalid),
+                         "no dimension is dynamic"));
+  CHECK(request_contains(
+      refused({"--input_shape=images:1,3,640,640", "--dynamic_dims=1,3,640"}, ErrorCode::InputShapeInvalid),
+      "has 3 dims"));
+  CHECK(request_contains(
+      refused({"--input_shape=a:1,3", "--dynamic_shape=b:[1,3];[2,3]"}, ErrorCode::InputShapeInvalid),
+      "'b', which --input_shape does not list"));
+  CHECK(request_contains(refused({"--dynamic_shape=a:[1,3];[2,3];b:[1]"}, ErrorCode::InputShapeInvalid),
+                         "same number"));
+  CHECK(request_contains(refused({"--dynamic_dims=1;2"}, ErrorCode::UsageError), "needs --input_shape"));
 }
 
 TEST_CASE("command_line_text quotes what a shell would split") {

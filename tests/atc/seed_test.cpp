@@ -12,7 +12,9 @@ namespace {
 using host::testing::ScratchDir;
 namespace fs = std::filesystem;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool seed_output_contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 // The command lines use the seed's bare file names, so the model is linked into the cwd.
 void link_model(const ScratchDir& cwd, const std::string& generated, const std::string& as) {
@@ -36,7 +38,7 @@ void check_ops(const nlohmann::json& json) {
     for (const auto& task : op.at("tasks")) {
       for (const auto& format : task.at("output_formats")) nc1hwc0 = nc1hwc0 || format == "NC1HWC0";
       for (const auto& format : task.at("input_formats")) fractal_z = fractal_z || format == "FRACTAL_Z";
-      if (op.at("type") == "Conv" || contains(op.at("type").get<std::string>(), "Conv")) {
+      if (op.at("type") == "Conv" || seed_output_contains(op.at("type").get<std::string>(), "Conv")) {
         const auto& tiling = task.at("tiling");
         CHECK(tiling.at("block_dim") >= 1);
         tiled_cube = tiled_cube || (tiling.at("base_m") > 0 && tiling.at("base_k") > 0 && tiling.at("base_n") > 0);
@@ -56,7 +58,7 @@ TEST_CASE("seed line 1: ResNet-50, static, force_fp16 halves the weights") {
                             "--input_format=NCHW", "--log=info"},
                            cwd);
   check_success(run, "resnet50.om");
-  CHECK(contains(run.err, "fusion.optimize: kernels "));
+  CHECK(seed_output_contains(run.err, "fusion.optimize: kernels "));
   // The seed's table: 98 MB ONNX (fp32) -> 49 MB after fp16. Weights dominate both files.
   const double ratio = static_cast<double>(fs::file_size(cwd / "resnet50.om")) /
                        static_cast<double>(fs::file_size(model("resnet50.onnx")));
@@ -77,7 +79,7 @@ TEST_CASE("seed line 2: input_shape, allow_fp32_to_fp16, an FP16 output (on Mobi
                             "--precision_mode=allow_fp32_to_fp16", "--output_type=output:FP16", "--log=debug"},
                            cwd);
   check_success(run, "mobilenet_v2.om");
-  CHECK(contains(run.err, "[DEBUG]"));
+  CHECK(seed_output_contains(run.err, "[DEBUG]"));
   const auto json = om_json(cwd / "mobilenet_v2.om", cwd);
   CHECK(json.at("header").at("compile_options").at("precision_mode") == "allow_fp32_to_fp16");
   REQUIRE(json.at("profiles").size() == 1);

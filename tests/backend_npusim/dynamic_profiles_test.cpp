@@ -11,7 +11,7 @@ using namespace asc::test;
 
 namespace {
 
-npusim::CompiledModel compile(const Graph& graph, BackendOptions options) {
+npusim::CompiledModel compile_dynamic(const Graph& graph, BackendOptions options) {
   options["soc_dir"] = ASC_NPUSIM_SOURCE_SOC_DIR;
   options["soc_version"] = "Ascend310P3";
   return npusim::compile_model(graph, plugin_registry().ops(), npusim::parse_compile_options(options));
@@ -28,7 +28,7 @@ Graph dynamic_batch_graph() {
 }  // namespace
 
 TEST_CASE("dynamic_batch_size 1,2,4: three static profiles, input bytes 1024 per batch") {
-  const auto model = compile(dynamic_batch_graph(), {{"dynamic_batch_size", "1,2,4"}});
+  const auto model = compile_dynamic(dynamic_batch_graph(), {{"dynamic_batch_size", "1,2,4"}});
   CHECK(model.dynamic_kind == "batch");
   REQUIRE(model.profiles.size() == 3);
   const std::vector<std::int64_t> batches = {1, 2, 4};
@@ -61,7 +61,7 @@ TEST_CASE("shape arithmetic (Shape -> Gather -> Concat -> Reshape) resolves per 
   concat.attributes.set("axis", std::int64_t{0});
   add_node(graph, "reshape", "Reshape", {"x", "target"}, {"r"});
   add_node(graph, "relu", "Relu", {"r"}, {"y"});
-  const auto model = compile(graph, {{"dynamic_dims", "2;3"}});
+  const auto model = compile_dynamic(graph, {{"dynamic_dims", "2;3"}});
   REQUIRE(model.profiles.size() == 2);
   CHECK(model.profiles[0].label == "dims=2");
   for (const auto& profile : model.profiles)
@@ -72,11 +72,11 @@ TEST_CASE("shape arithmetic (Shape -> Gather -> Concat -> Reshape) resolves per 
 TEST_CASE("dynamic_image_size and dynamic_dims profiles") {
   Graph graph = make_graph({tensor_info("x", DType::Float32, {1, 3, -1, -1})}, {"y"});
   add_node(graph, "relu", "Relu", {"x"}, {"y"});
-  const auto images = compile(graph, {{"dynamic_image_size", "224,224;320,160"}});
+  const auto images = compile_dynamic(graph, {{"dynamic_image_size", "224,224;320,160"}});
   CHECK(images.dynamic_kind == "image_size");
   CHECK(images.profiles[1].label == "image_size=320x160");
   CHECK(images.profiles[1].input_shapes.at("x") == Shape{1, 3, 320, 160});
-  const auto dims = compile(graph, {{"dynamic_dims", "8,8;16,32"}});
+  const auto dims = compile_dynamic(graph, {{"dynamic_dims", "8,8;16,32"}});
   CHECK(dims.profiles[1].input_shapes.at("x") == Shape{1, 3, 16, 32});
 }
 
@@ -105,7 +105,7 @@ TEST_CASE("dynamic-shape flags that do not fit the model are EE1009 saying what 
   };
   for (const Case& c : cases) {
     CAPTURE(c.says);
-    const Error error = error_from([&] { compile(*c.graph, c.options); });
+    const Error error = error_from([&] { compile_dynamic(*c.graph, c.options); });
     CHECK(error.code() == ErrorCode::InputShapeInvalid);
     CHECK_MESSAGE(error.message().find(c.says) != std::string::npos, error.message());
   }

@@ -15,7 +15,8 @@ using namespace asc::test;
 
 namespace {
 
-npusim::CompiledModel compile(const Graph& graph, BackendOptions options, const std::string& soc_dir = ASC_NPUSIM_SOURCE_SOC_DIR) {
+npusim::CompiledModel compile_for_memory_plan(const Graph& graph, BackendOptions options,
+                                              const std::string& soc_dir = ASC_NPUSIM_SOURCE_SOC_DIR) {
   options["soc_dir"] = soc_dir;
   options["soc_version"] = "Ascend310P3";
   options["precision_mode"] = "must_keep_origin_dtype";
@@ -41,7 +42,7 @@ std::map<std::string, npusim::ValuePlacement> placements(const npusim::CompiledP
 }  // namespace
 
 TEST_CASE("chain: a and c never live together, so two 4096-byte buffers hold three activations") {
-  const auto model = compile(relu_chain(), {});
+  const auto model = compile_for_memory_plan(relu_chain(), {});
   const auto& memory = model.profiles.front().memory;
   // Lifetimes (task index of writer .. last reader): a 0..1, b 1..2, c 2..3.
   CHECK(memory.activation_bytes == 2 * 4096);
@@ -55,7 +56,7 @@ TEST_CASE("chain: a and c never live together, so two 4096-byte buffers hold thr
   CHECK(values.at("b").first_task == 1);
   CHECK(values.at("b").last_task == 2);
 
-  const auto no_reuse = compile(relu_chain(), {{"disable_reuse_memory", "1"}});
+  const auto no_reuse = compile_for_memory_plan(relu_chain(), {{"disable_reuse_memory", "1"}});
   CHECK_FALSE(no_reuse.profiles.front().memory.reuse);
   CHECK(no_reuse.profiles.front().memory.activation_bytes == 3 * 4096);
 }
@@ -70,7 +71,7 @@ TEST_CASE("diamond: the join's output reuses the fork's input buffer") {
   add_node(graph, "r3", "Relu", {"a"}, {"c"});
   add_node(graph, "add", "Add", {"b", "c"}, {"d"});
   add_node(graph, "r4", "Relu", {"d"}, {"y"});
-  const auto model = compile(graph, {});
+  const auto model = compile_for_memory_plan(graph, {});
   CHECK(model.profiles.front().memory.activation_bytes == 3 * 4096);
   CHECK(model.profiles.front().memory.activation_bytes_no_reuse == 4 * 4096);
   const auto values = placements(model.profiles.front());
@@ -79,13 +80,13 @@ TEST_CASE("diamond: the join's output reuses the fork's input buffer") {
 
 TEST_CASE("buffers are 512-byte aligned; a Reshape aliases its input's buffer") {
   // [1, 100] fp32 = 400 bytes -> one 512-byte block each.
-  CHECK(compile(relu_chain(100), {}).profiles.front().memory.activation_bytes == 2 * 512);
+  CHECK(compile_for_memory_plan(relu_chain(100), {}).profiles.front().memory.activation_bytes == 2 * 512);
   Graph graph = make_graph({tensor_info("x", DType::Float32, {1, 1024})}, {"y"});
   graph.initializers["shape"] = Tensor::from_vector<std::int64_t>({1}, {1024});
   add_node(graph, "r1", "Relu", {"x"}, {"a"});
   add_node(graph, "reshape", "Reshape", {"a", "shape"}, {"b"});
   add_node(graph, "r2", "Relu", {"b"}, {"y"});
-  const auto model = compile(graph, {});
+  const auto model = compile_for_memory_plan(graph, {});
   CHECK(model.profiles.front().memory.activation_bytes == 4096);
   CHECK(model.profiles.front().memory.activation_bytes_no_reuse == 4096);
   const auto values = placements(model.profiles.front());
@@ -113,10 +114,10 @@ TEST_CASE("EE3001 names the profile, the sizes and the largest tensor when the p
   graph.initializers["w"] = floats({1, 2048}, std::vector<float>(2048, 1.0f));
   add_node(graph, "mul", "Mul", {"x", "w"}, {"a"});
   add_node(graph, "relu", "Relu", {"a"}, {"y"});
-  const Error error = error_from([&] { compile(graph, {}, soc_dir.string()); });
+  const Error error = error_from([&] { compile_for_memory_plan(graph, {}, soc_dir.string()); });
   CHECK(error.code() == ErrorCode::MemoryAllocationFailed);
   for (const char* part : {"profile static", "32768 bytes", "16384 bytes", "weights 8192", "'x'", "8192 bytes"})
     CHECK_MESSAGE(error.message().find(part) != std::string::npos, part, " in ", error.message());
   // The same graph fits the real Ascend310P3.
-  CHECK(compile(graph, {}).profiles.front().memory.total_bytes() == 4 * 8192);
+  CHECK(compile_for_memory_plan(graph, {}).profiles.front().memory.total_bytes() == 4 * 8192);
 }

@@ -15,7 +15,7 @@ using namespace asc::test;
 
 namespace {
 
-std::vector<std::string> lines_of(const std::filesystem::path& file) {
+std::vector<std::string> pipeline_lines_of(const std::filesystem::path& file) {
   std::ifstream in(file);
   std::vector<std::string> lines;
   for (std::string line; std::getline(in, line);) lines.push_back(line);
@@ -26,8 +26,8 @@ std::vector<std::string> lines_of(const std::filesystem::path& file) {
 
 TEST_CASE("run_npusim.yaml differs from run_reference.yaml in the backend stage and the soc variables") {
   const std::string pipelines = std::string(ASC_SOURCE_DIR) + "/configs/pipelines/";
-  const std::vector<std::string> reference = lines_of(pipelines + "run_reference.yaml");
-  const std::vector<std::string> npusim = lines_of(pipelines + "run_npusim.yaml");
+  const std::vector<std::string> reference = pipeline_lines_of(pipelines + "run_reference.yaml");
+  const std::vector<std::string> npusim = pipeline_lines_of(pipelines + "run_npusim.yaml");
   std::vector<std::string> only_npusim;
   for (const std::string& line : npusim)
     if (line.rfind('#', 0) != 0 && std::find(reference.begin(), reference.end(), line) == reference.end())

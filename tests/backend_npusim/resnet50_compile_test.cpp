@@ -11,7 +11,7 @@ using namespace asc::test;
 
 namespace {
 
-npusim::CompiledModel compile(const std::string& precision_mode) {
+npusim::CompiledModel compile_resnet50(const std::string& precision_mode) {
   return npusim::compile_model(resnet50(), plugin_registry().ops(),
                                npusim::parse_compile_options({{"soc_version", "Ascend910B1"},
                                                               {"soc_dir", ASC_NPUSIM_SOURCE_SOC_DIR},
@@ -27,8 +27,8 @@ TEST_CASE("ResNet-50: force_fp16 weights are half of must_keep_origin_dtype's fp
   for (const auto& [name, tensor] : resnet50().initializers)
     if (tensor.dtype() == DType::Float32) parameters += static_cast<double>(tensor.numel());
   CHECK(parameters == doctest::Approx(25'557'032).epsilon(0.002));
-  const auto fp16 = compile("force_fp16");
-  const auto fp32 = compile("must_keep_origin_dtype");
+  const auto fp16 = compile_resnet50("force_fp16");
+  const auto fp32 = compile_resnet50("must_keep_origin_dtype");
   const double fp16_bytes = static_cast<double>(fp16.profiles.front().memory.weight_bytes);
   const double fp32_bytes = static_cast<double>(fp32.profiles.front().memory.weight_bytes);
   MESSAGE("ResNet-50 weights on Ascend910B1: force_fp16 " << fp16_bytes << " bytes, must_keep_origin_dtype "
@@ -60,8 +60,8 @@ TEST_CASE("ResNet-50: force_fp16 weights are half of must_keep_origin_dtype's fp
 }
 
 TEST_CASE("ResNet-50 under force_fp32 (cube_fp16in_fp32out) keeps cube weights in fp16") {
-  const auto model = compile("force_fp32");
-  const auto fp16 = compile("force_fp16");
+  const auto model = compile_resnet50("force_fp32");
+  const auto fp16 = compile_resnet50("force_fp16");
   // Conv weights fp16 as under force_fp16; only the (tiny) biases and the FC weights' consumers differ.
   CHECK(static_cast<double>(model.profiles.front().memory.weight_bytes) ==
         doctest::Approx(static_cast<double>(fp16.profiles.front().memory.weight_bytes)).epsilon(0.01));

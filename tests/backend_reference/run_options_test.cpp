@@ -26,7 +26,7 @@ Graph named_graph() {
   return graph;
 }
 
-const Tensor kX = floats({2, 3}, {1, -2, 3, -4, 5, -6});
+const Tensor kRunInput = floats({2, 3}, {1, -2, 3, -4, 5, -6});
 
 class RecordingSink : public ProfileSink {
  public:
@@ -40,7 +40,7 @@ TEST_CASE("dump_dir gets every node's outputs, named per node, and a manifest") 
   TempDir dir;
   RunOptions options;
   options.dump_dir = dir / "dump";
-  compile_reference(named_graph())->execute({{"x", kX}}, options);
+  compile_reference(named_graph())->execute({{"x", kRunInput}}, options);
 
   // Hand-computed: sum = x + bias, relu(sum), y (see execute_test.cpp).
   CHECK(values_of(read_npy(dir / "dump/block_add.0.npy")) ==
@@ -64,7 +64,7 @@ TEST_CASE("a profile sink gets one event per node, in order, with provenance and
   RecordingSink sink;
   RunOptions options;
   options.profile_sink = &sink;
-  compile_reference(named_graph())->execute({{"x", kX}}, options);
+  compile_reference(named_graph())->execute({{"x", kRunInput}}, options);
   REQUIRE(sink.events.size() == 3);
   CHECK(sink.events[0].op_name == "block/add");
   CHECK(sink.events[0].op_type == "Add");

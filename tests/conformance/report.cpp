@@ -35,7 +35,7 @@ void print_header(std::ostream& out, const std::string& first, std::size_t width
       << "\n";
 }
 
-std::string lower(std::string text) {
+std::string lowercase(std::string text) {
   for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return text;
 }
@@ -58,7 +58,7 @@ void print_operator_table(std::ostream& out, const std::vector<TestRecord>& reco
   std::map<std::string, std::pair<std::string, Counts>> by_key;  // case-insensitive order
   std::size_t width = 8;
   for (const TestRecord& record : records) {
-    auto& [label, counts] = by_key[lower(record.label)];
+    auto& [label, counts] = by_key[lowercase(record.label)];
     label = record.label;
     counts.add(record.result.outcome);
     width = std::max(width, record.label.size());

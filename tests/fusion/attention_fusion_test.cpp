@@ -12,7 +12,7 @@ namespace {
 
 constexpr std::int64_t kHeads = 2, kHeadSize = 4, kWidth = kHeads * kHeadSize;
 
-Tensor int64s(std::vector<std::int64_t> values) {
+Tensor int64_vector(std::vector<std::int64_t> values) {
   return Tensor::from_vector<std::int64_t>({static_cast<std::int64_t>(values.size())}, values);
 }
 
@@ -40,7 +40,7 @@ struct AttentionBlock {
   // Reshape target [batch, seq, rest...]: constants, or pieces of Shape(x) when dynamic.
   std::string target(std::vector<std::int64_t> static_dims, std::vector<std::int64_t> rest) {
     const std::string id = std::to_string(counter++);
-    if (!dynamic) return b.constant("shape" + id, int64s(static_dims));
+    if (!dynamic) return b.constant("shape" + id, int64_vector(static_dims));
     const auto shape = b.op("Shape", {x});
     std::vector<std::string> pieces;
     for (std::int64_t axis : {0, 1}) {
@@ -49,9 +49,9 @@ struct AttentionBlock {
           {shape, b.constant("axis" + id + "_" + std::to_string(axis), Tensor::scalar<std::int64_t>(axis))},
           attrs({{"axis", std::int64_t{0}}}));
       pieces.push_back(
-          b.op("Unsqueeze", {dim, b.constant("zero" + id + "_" + std::to_string(axis), int64s({0}))}));
+          b.op("Unsqueeze", {dim, b.constant("zero" + id + "_" + std::to_string(axis), int64_vector({0}))}));
     }
-    pieces.push_back(b.constant("rest" + id, int64s(rest)));
+    pieces.push_back(b.constant("rest" + id, int64_vector(rest)));
     return b.op("Concat", pieces, attrs({{"axis", std::int64_t{0}}}));
   }
 

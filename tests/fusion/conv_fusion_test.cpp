@@ -31,7 +31,7 @@ std::string batch_norm(GraphBuilder& b, const std::string& input, Attributes att
               std::move(attributes), "bn");
 }
 
-bool has_origin(const Node& node, const std::string& origin) {
+bool conv_has_origin(const Node& node, const std::string& origin) {
   return std::find(node.provenance.begin(), node.provenance.end(), origin) != node.provenance.end();
 }
 
@@ -47,8 +47,8 @@ TEST_CASE("ConvBatchNormFusion folds BatchNormalization into the Conv's weights 
     CHECK(count_ops(graph, "BatchNormalization") == 0);
     const Node* conv = only_node(graph, "Conv");
     CHECK(conv->inputs.size() == 3);
-    CHECK(has_origin(*conv, "conv"));
-    CHECK(has_origin(*conv, "bn"));
+    CHECK(conv_has_origin(*conv, "conv"));
+    CHECK(conv_has_origin(*conv, "bn"));
     check_same_outputs(original, graph, 1e-5);
   }
 }

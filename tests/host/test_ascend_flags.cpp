@@ -19,7 +19,9 @@ const std::vector<FlagSpec> kSpecs{
 
 ParsedFlags parse(const std::vector<std::string>& arguments) { return parse_ascend_flags("atc", kSpecs, arguments); }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool flags_text_contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 TEST_CASE("every spelling of a value flag reaches the same canonical name") {
   for (const std::vector<std::string>& arguments :
@@ -52,8 +54,8 @@ TEST_CASE("boolean flags stand alone or take a boolean word") {
   CHECK(parse({"--enable_scope_fusion", "--model=m"}).get("model") == "m");
   CHECK_FALSE(parse({}).get_bool("enable_scope_fusion"));
   const auto message = error_message([] { parse({"--enable_scope_fusion=maybe"}); }, ErrorCode::UsageError);
-  CHECK(contains(message, "'maybe'"));
-  CHECK(contains(message, "--enable_scope_fusion"));
+  CHECK(flags_text_contains(message, "'maybe'"));
+  CHECK(flags_text_contains(message, "--enable_scope_fusion"));
 }
 
 TEST_CASE("aliases map to their flag") {
@@ -64,34 +66,40 @@ TEST_CASE("aliases map to their flag") {
 
 TEST_CASE("an unknown flag is EE5008 with a suggestion") {
   const auto message = error_message([] { parse({"--soc_verison=Ascend910"}); }, ErrorCode::UsageError);
-  CHECK(contains(message, "unknown flag '--soc_verison'"));
-  CHECK(contains(message, "did you mean '--soc_version'"));
-  CHECK(contains(message, "atc --help"));
+  CHECK(flags_text_contains(message, "unknown flag '--soc_verison'"));
+  CHECK(flags_text_contains(message, "did you mean '--soc_version'"));
+  CHECK(flags_text_contains(message, "atc --help"));
 }
 
 TEST_CASE("a flag given twice is EE5008 quoting both") {
   const auto message = error_message([] { parse({"--model=a.onnx", "-model", "b.onnx"}); }, ErrorCode::UsageError);
-  CHECK(contains(message, "-model is given twice"));
-  CHECK(contains(message, "--model='a.onnx'"));
+  CHECK(flags_text_contains(message, "-model is given twice"));
+  CHECK(flags_text_contains(message, "--model='a.onnx'"));
 }
 
 TEST_CASE("a missing value is EE5008") {
-  CHECK(contains(error_message([] { parse({"--model"}); }, ErrorCode::UsageError), "--model needs a value"));
-  CHECK(contains(error_message([] { parse({"--model", "--log=info"}); }, ErrorCode::UsageError),
-                 "followed by the flag --log"));
+  CHECK(flags_text_contains(error_message([] { parse({"--model"}); }, ErrorCode::UsageError),
+                            "--model needs a value"));
+  CHECK(flags_text_contains(error_message(
+                                [] {
+                                  parse({"--model", "--log=info"});
+                                },
+                                ErrorCode::UsageError),
+                            "followed by the flag --log"));
 }
 
 TEST_CASE("a value outside the choices is EE5008 listing them") {
   const auto message = error_message([] { parse({"--log=inof"}); }, ErrorCode::UsageError);
-  CHECK(contains(message, "Value 'inof' for --log is invalid"));
-  CHECK(contains(message, "debug, info, null"));
-  CHECK(contains(message, "did you mean 'info'"));
+  CHECK(flags_text_contains(message, "Value 'inof' for --log is invalid"));
+  CHECK(flags_text_contains(message, "debug, info, null"));
+  CHECK(flags_text_contains(message, "did you mean 'info'"));
 }
 
 TEST_CASE("a stray argument is EE5008") {
-  CHECK(contains(error_message([] { parse({"model.onnx"}); }, ErrorCode::UsageError),
-                 "unexpected argument 'model.onnx'"));
-  CHECK(contains(error_message([] { parse({"-"}); }, ErrorCode::UsageError), "unexpected argument '-'"));
+  CHECK(flags_text_contains(error_message([] { parse({"model.onnx"}); }, ErrorCode::UsageError),
+                            "unexpected argument 'model.onnx'"));
+  CHECK(flags_text_contains(error_message([] { parse({"-"}); }, ErrorCode::UsageError),
+                            "unexpected argument '-'"));
 }
 
 TEST_CASE("invalid_flag_value carries the given code and echoes the value") {
@@ -107,10 +115,10 @@ TEST_CASE("help lists every flag under its group, in order of first use") {
   const auto debug = help.find("Debug:");
   CHECK(input < target);
   CHECK(target < debug);
-  CHECK(contains(help, "--model=FILE"));
-  CHECK(contains(help, "[debug|info|null]"));
-  CHECK(contains(help, "  --enable_scope_fusion "));
-  CHECK(contains(help, "Other:"));
+  CHECK(flags_text_contains(help, "--model=FILE"));
+  CHECK(flags_text_contains(help, "[debug|info|null]"));
+  CHECK(flags_text_contains(help, "  --enable_scope_fusion "));
+  CHECK(flags_text_contains(help, "Other:"));
 }
 
 }  // namespace

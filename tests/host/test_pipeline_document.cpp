@@ -9,35 +9,39 @@ namespace {
 
 using testing::error_message;
 
-PipelineDocument parse(const std::string& text) { return parse_pipeline_document(text, "pipe.yaml"); }
+PipelineDocument parse_document(const std::string& text) {
+  return parse_pipeline_document(text, "pipe.yaml");
+}
 
 // The code must match and the message must cite `location` ("pipe.yaml:4:1") followed by ": ".
 std::string expect_error(const std::string& text, ErrorCode code, const std::string& location) {
-  const auto message = error_message([&] { parse(text); }, code);
+  const auto message = error_message([&] { parse_document(text); }, code);
   CHECK_MESSAGE(message.find(location + ": ") != std::string::npos, message);
   return message;
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool document_text_contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 TEST_CASE("a complete pipeline is read with values, defaults and positions") {
-  const auto document = parse(
-      "name: run_reference\n"                          // 1
-      "description: Run a model\n"                     // 2
-      "plugins: [parser_onnx, backend_reference]\n"    // 3
-      "variables:\n"                                   // 4
-      "  model: ~\n"                                   // 5
-      "  inputs: \"\"\n"                               // 6
-      "  output_dir: out\n"                            // 7
-      "stages:\n"                                      // 8
-      "  - stage: onnx.load\n"                         // 9
-      "    with: {model: \"${model}\"}\n"              // 10
-      "  - stage: reference.run\n"                     // 11
-      "    name: run\n"                                // 12
-      "    with:\n"                                    // 13
-      "      inputs: ${inputs}\n"                      // 14
-      "      shapes: [1, 3, 224]\n"                    // 15
-      "    disabled: yes\n");                          // 16
+  const auto document = parse_document(
+      "name: run_reference\n"                        // 1
+      "description: Run a model\n"                   // 2
+      "plugins: [parser_onnx, backend_reference]\n"  // 3
+      "variables:\n"                                 // 4
+      "  model: ~\n"                                 // 5
+      "  inputs: \"\"\n"                             // 6
+      "  output_dir: out\n"                          // 7
+      "stages:\n"                                    // 8
+      "  - stage: onnx.load\n"                       // 9
+      "    with: {model: \"${model}\"}\n"            // 10
+      "  - stage: reference.run\n"                   // 11
+      "    name: run\n"                              // 12
+      "    with:\n"                                  // 13
+      "      inputs: ${inputs}\n"                    // 14
+      "      shapes: [1, 3, 224]\n"                  // 15
+      "    disabled: yes\n");                        // 16
   CHECK(document.name == "run_reference");
   CHECK(document.description == "Run a model");
   CHECK(document.plugins == std::vector<std::string>{"parser_onnx", "backend_reference"});
@@ -80,23 +84,27 @@ TEST_CASE("YAML syntax errors are EE5001 at yaml-cpp's position") {
 // yaml-cpp 0.7's LoadAll never returns on these (found by tests/fuzz/fuzz_pipeline_yaml): a
 // top-level token the parser does not consume yields empty documents forever.
 TEST_CASE("a stray top-level ',' is EE5001 at the comma, not a hang") {
-  CHECK(contains(expect_error(", model: x\n", ErrorCode::ConfigSyntax, "pipe.yaml:1:1"), "unexpected ','"));
-  CHECK(contains(expect_error("# comment\n, model: x\nstages: []\n", ErrorCode::ConfigSyntax, "pipe.yaml:2:1"),
-                 "unexpected ','"));
-  CHECK(contains(expect_error("{name: a},\n", ErrorCode::ConfigSyntax, "pipe.yaml:1:10"), "unexpected ','"));
-  CHECK(contains(expect_error("\"a\",\n", ErrorCode::ConfigSyntax, "pipe.yaml:1:4"), "unexpected ','"));
+  CHECK(document_text_contains(expect_error(", model: x\n", ErrorCode::ConfigSyntax, "pipe.yaml:1:1"),
+                               "unexpected ','"));
+  CHECK(document_text_contains(
+      expect_error("# comment\n, model: x\nstages: []\n", ErrorCode::ConfigSyntax, "pipe.yaml:2:1"),
+      "unexpected ','"));
+  CHECK(document_text_contains(expect_error("{name: a},\n", ErrorCode::ConfigSyntax, "pipe.yaml:1:10"),
+                               "unexpected ','"));
+  CHECK(document_text_contains(expect_error("\"a\",\n", ErrorCode::ConfigSyntax, "pipe.yaml:1:4"),
+                               "unexpected ','"));
 }
 
 TEST_CASE("unknown keys are EE5002 naming the allowed keys") {
   const auto top = expect_error("name: x\nstages:\n  - stage: a\noutputs: 3\n", ErrorCode::ConfigUnknownKey,
                                 "pipe.yaml:4:1");
-  CHECK(contains(top, "'outputs'"));
-  CHECK(contains(top, "name, description, plugins, variables, stages"));
+  CHECK(document_text_contains(top, "'outputs'"));
+  CHECK(document_text_contains(top, "name, description, plugins, variables, stages"));
 
   const auto stage = expect_error("name: x\nstages:\n  - stage: a\n    wth: {}\n", ErrorCode::ConfigUnknownKey,
                                   "pipe.yaml:4:5");
-  CHECK(contains(stage, "did you mean 'with'"));
-  CHECK(contains(stage, "stage, name, with, disabled"));
+  CHECK(document_text_contains(stage, "did you mean 'with'"));
+  CHECK(document_text_contains(stage, "stage, name, with, disabled"));
 }
 
 TEST_CASE("values of the wrong type are EE5003") {

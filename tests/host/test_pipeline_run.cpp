@@ -12,7 +12,9 @@ namespace {
 namespace fs = std::filesystem;
 using testing::error_message;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool run_text_contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 // A pipeline file in a scratch directory, run against the test plugins.
 struct Fixture {
@@ -40,7 +42,7 @@ struct Fixture {
                            std::vector<VariableAssignment> assignments = {}) {
     const auto message = error_message([&] { plan(text, assignments); }, code);
     const std::string location = pipeline.string() + ":" + std::to_string(line) + ":" + std::to_string(column) + ": ";
-    CHECK_MESSAGE(contains(message, location), message);
+    CHECK_MESSAGE(run_text_contains(message, location), message);
     return message;
   }
 
@@ -93,8 +95,8 @@ TEST_CASE("the last --set of a variable wins") {
 TEST_CASE("an unknown stage is EE5005 with close names") {
   Fixture fixture;
   const auto message = fixture.expect_error(kHeader + "  - stage: test.apend\n", ErrorCode::ConfigUnknownStage, 7, 12);
-  CHECK(contains(message, "'test.apend'"));
-  CHECK(contains(message, "did you mean 'test.append'"));
+  CHECK(run_text_contains(message, "'test.apend'"));
+  CHECK(run_text_contains(message, "did you mean 'test.append'"));
 }
 
 TEST_CASE("a stage of a plugin the pipeline does not list is EE5005") {
@@ -102,22 +104,22 @@ TEST_CASE("a stage of a plugin the pipeline does not list is EE5005") {
   const auto message = fixture.expect_error(
       "name: test\nplugins: []\nvariables: {out: ~}\nstages:\n  - stage: test.append\n",
       ErrorCode::ConfigUnknownStage, 5, 12);
-  CHECK(contains(message, "plugin 'test_stages'"));
+  CHECK(run_text_contains(message, "plugin 'test_stages'"));
 }
 
 TEST_CASE("an unknown parameter is EE5002 listing the stage's parameters") {
   Fixture fixture;
   const auto message = fixture.expect_error(
       kHeader + "  - stage: test.append\n    with:\n      file: x\n      txt: y\n", ErrorCode::ConfigUnknownKey, 10, 7);
-  CHECK(contains(message, "did you mean 'text'"));
-  CHECK(contains(message, "file, text"));
+  CHECK(run_text_contains(message, "did you mean 'text'"));
+  CHECK(run_text_contains(message, "file, text"));
 }
 
 TEST_CASE("a missing required parameter is EE5004 at the stage") {
   Fixture fixture;
   const auto message =
       fixture.expect_error(kHeader + "  - stage: test.append\n    with: {file: x}\n", ErrorCode::ConfigMissingKey, 7, 5);
-  CHECK(contains(message, "'text'"));
+  CHECK(run_text_contains(message, "'text'"));
 }
 
 TEST_CASE("Int, Float and Bool parameters are type-checked after substitution (EE5003)") {
@@ -129,14 +131,14 @@ TEST_CASE("Int, Float and Bool parameters are type-checked after substitution (E
   const auto message = fixture.expect_error(
       kHeader + "  - stage: test.typed\n    with:\n      file: x\n      count: 1\n      flag: maybe\n",
       ErrorCode::ConfigWrongType, 11, 13);
-  CHECK(contains(message, "true or false"));
+  CHECK(run_text_contains(message, "true or false"));
 }
 
 TEST_CASE("an unknown variable in ${...} is EE5006 at the value") {
   Fixture fixture;
   const auto message = fixture.expect_error(kHeader + "  - stage: test.append\n    with: {file: x, text: \"${wrd}\"}\n",
                                             ErrorCode::ConfigUnknownVariable, 8, 27);
-  CHECK(contains(message, "did you mean 'word'"));
+  CHECK(run_text_contains(message, "did you mean 'word'"));
   fixture.expect_error(kHeader + "  - stage: test.append\n    with: {file: x, text: \"${word\"}\n",
                        ErrorCode::ConfigBadValue, 8, 27);
 }
@@ -147,19 +149,20 @@ TEST_CASE("a required variable that is not set is EE5004 at its declaration") {
       "name: t\nplugins: [test_stages]\nvariables:\n  out: ~\n  model: ~\nstages:\n  - stage: test.append\n"
       "    with: {file: \"${out}\", text: \"${model}\"}\n",
       ErrorCode::ConfigMissingKey, 5, 3);
-  CHECK(contains(message, "--set model=VALUE"));
+  CHECK(run_text_contains(message, "--set model=VALUE"));
 }
 
 TEST_CASE("--set of an undeclared variable is EE5006 citing the variables") {
   Fixture fixture;
   const auto message = fixture.expect_error(kHeader + "  - stage: test.append\n    with: {file: x, text: y}\n",
                                             ErrorCode::ConfigUnknownVariable, 3, 1, {{"wrod", "x"}});
-  CHECK(contains(message, "did you mean 'word'"));
-  CHECK(contains(message, "declared: out, word"));
+  CHECK(run_text_contains(message, "did you mean 'word'"));
+  CHECK(run_text_contains(message, "declared: out, word"));
 }
 
 TEST_CASE("bad --set syntax is EE5008 naming the argument") {
-  CHECK(contains(error_message([] { parse_assignment("model"); }, ErrorCode::UsageError), "--set 'model'"));
+  CHECK(run_text_contains(error_message([] { parse_assignment("model"); }, ErrorCode::UsageError),
+                          "--set 'model'"));
   error_message([] { parse_assignment("=value"); }, ErrorCode::UsageError);
   const auto assignment = parse_assignment("expr=a=b");
   CHECK(assignment.name == "expr");
@@ -172,7 +175,7 @@ TEST_CASE("a missing plugin is EE6006 at the plugins list") {
   const auto message = fixture.expect_error(
       "name: t\nplugins: [test_stages, backend_imaginary]\nvariables: {out: ~}\nstages:\n  - stage: test.append\n",
       ErrorCode::PluginNotFound, 2, 10);
-  CHECK(contains(message, "backend_imaginary"));
+  CHECK(run_text_contains(message, "backend_imaginary"));
 }
 
 TEST_CASE("nothing runs when a later stage is invalid") {
@@ -209,8 +212,8 @@ TEST_CASE("a stage throwing something other than asc::Error is an internal error
     FAIL("the pipeline should have failed");
   } catch (const StageFailure& failure) {
     CHECK(failure.code() == ErrorCode::Internal);
-    CHECK(contains(failure.what(), "EE9001"));
-    CHECK(contains(failure.what(), "not an asc::Error"));
+    CHECK(run_text_contains(failure.what(), "EE9001"));
+    CHECK(run_text_contains(failure.what(), "not an asc::Error"));
   }
 }
 

@@ -26,7 +26,9 @@ const PluginCandidate& candidate_for(const PluginHost& host, const fs::path& fil
   throw std::logic_error("unreachable");
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool host_text_contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 TEST_CASE("load_all loads the good plugin and records why each bad one was refused") {
   PluginHost host({kTestPlugins});
@@ -45,40 +47,42 @@ TEST_CASE("load_all loads the good plugin and records why each bad one was refus
   CHECK_FALSE(wrong_sdk.loaded);
   CHECK(wrong_sdk.name == "wrong_sdk");
   CHECK(wrong_sdk.sdk_version == "99.0.0");
-  CHECK(contains(wrong_sdk.reason, "EE6003"));
-  CHECK(contains(wrong_sdk.reason, "plugin " + plugin_file("wrong_sdk").string() +
-                                       " was built against SDK 99.0.0, this host uses SDK " ASC_SDK_VERSION_STRING
-                                       " (major.minor must match)"));
+  CHECK(host_text_contains(wrong_sdk.reason, "EE6003"));
+  CHECK(host_text_contains(wrong_sdk.reason,
+                           "plugin " + plugin_file("wrong_sdk").string() +
+                               " was built against SDK 99.0.0, this host uses SDK " ASC_SDK_VERSION_STRING
+                               " (major.minor must match)"));
 
   const auto& wrong_abi = candidate_for(host, plugin_file("wrong_abi"));
   CHECK_FALSE(wrong_abi.loaded);
-  CHECK(contains(wrong_abi.reason, "EE6004"));
-  CHECK(contains(wrong_abi.reason, plugin_file("wrong_abi").string()));
-  CHECK(contains(wrong_abi.reason, "'libc++-1'"));
-  CHECK(contains(wrong_abi.reason, "'" ASC_SDK_ABI_TAG "'"));
+  CHECK(host_text_contains(wrong_abi.reason, "EE6004"));
+  CHECK(host_text_contains(wrong_abi.reason, plugin_file("wrong_abi").string()));
+  CHECK(host_text_contains(wrong_abi.reason, "'libc++-1'"));
+  CHECK(host_text_contains(wrong_abi.reason, "'" ASC_SDK_ABI_TAG "'"));
 
   const auto& no_entry = candidate_for(host, plugin_file("no_entry"));
   CHECK_FALSE(no_entry.loaded);
-  CHECK(contains(no_entry.reason, "EE6002"));
-  CHECK(contains(no_entry.reason, plugin_file("no_entry").string()));
-  CHECK(contains(no_entry.reason, "asc_plugin_entry"));
+  CHECK(host_text_contains(no_entry.reason, "EE6002"));
+  CHECK(host_text_contains(no_entry.reason, plugin_file("no_entry").string()));
+  CHECK(host_text_contains(no_entry.reason, "asc_plugin_entry"));
 
   const auto& throws = candidate_for(host, plugin_file("throws_on_register"));
   CHECK_FALSE(throws.loaded);
-  CHECK(contains(throws.reason, "EE6005"));
-  CHECK(contains(throws.reason, "deliberate registration failure"));
+  CHECK(host_text_contains(throws.reason, "EE6005"));
+  CHECK(host_text_contains(throws.reason, "deliberate registration failure"));
 
   const auto& kind_violation = candidate_for(host, plugin_file("kind_violation"));
   CHECK_FALSE(kind_violation.loaded);
-  CHECK(contains(kind_violation.reason, "EE6005"));
-  CHECK(contains(kind_violation.reason, "backend"));
+  CHECK(host_text_contains(kind_violation.reason, "EE6005"));
+  CHECK(host_text_contains(kind_violation.reason, "backend"));
   CHECK(host.registry().backend("kind_violation") == nullptr);
 }
 
 TEST_CASE("load_file throws the documented code for each kind of refusal") {
   PluginHost host({});
-  CHECK(contains(error_message([&] { host.load_file(plugin_file("wrong_sdk")); }, ErrorCode::PluginSdkMismatch),
-                 "SDK 99.0.0"));
+  CHECK(host_text_contains(
+      error_message([&] { host.load_file(plugin_file("wrong_sdk")); }, ErrorCode::PluginSdkMismatch),
+      "SDK 99.0.0"));
   error_message([&] { host.load_file(plugin_file("wrong_abi")); }, ErrorCode::PluginAbiMismatch);
   error_message([&] { host.load_file(plugin_file("no_entry")); }, ErrorCode::PluginNoEntryPoint);
   error_message([&] { host.load_file(plugin_file("throws_on_register")); }, ErrorCode::PluginRegistrationFailed);
@@ -93,8 +97,8 @@ TEST_CASE("a file the loader cannot open is EE6001 with the loader's reason") {
   testing::write_text(broken, std::string(200, 'x'));
   PluginHost host({scratch.path()});
   const auto message = error_message([&] { host.load_file(broken); }, ErrorCode::PluginLoadFailed);
-  CHECK(contains(message, broken.string()));
-  CHECK(contains(message, "invalid ELF header"));
+  CHECK(host_text_contains(message, broken.string()));
+  CHECK(host_text_contains(message, "invalid ELF header"));
 }
 
 TEST_CASE("a truncated library is EE6001 before dlopen maps it (which died of SIGBUS)") {
@@ -107,8 +111,9 @@ TEST_CASE("a truncated library is EE6001 before dlopen maps it (which died of SI
     testing::write_text(cut, whole.substr(0, size));
     PluginHost host({scratch.path()});
     const auto message = error_message([&] { host.load_file(cut); }, ErrorCode::PluginLoadFailed);
-    CHECK(contains(message, cut.string()));
-    CHECK(contains(message, "the file is truncated or corrupt: it is " + std::to_string(size) + " bytes"));
+    CHECK(host_text_contains(message, cut.string()));
+    CHECK(host_text_contains(message,
+                             "the file is truncated or corrupt: it is " + std::to_string(size) + " bytes"));
   }
 }
 
@@ -125,8 +130,8 @@ TEST_CASE("the first plugin of a name in the search path wins") {
   CHECK(candidate_for(host, shadow_dir / "test_stages.so").loaded);
   const auto& later = candidate_for(host, plugin_file("test_stages"));
   CHECK_FALSE(later.loaded);
-  CHECK(contains(later.reason, "EE6007"));
-  CHECK(contains(later.reason, "shadowed by " + (shadow_dir / "test_stages.so").string()));
+  CHECK(host_text_contains(later.reason, "EE6007"));
+  CHECK(host_text_contains(later.reason, "shadowed by " + (shadow_dir / "test_stages.so").string()));
 }
 
 TEST_CASE("require lists every missing plugin and why same-named files were refused") {
@@ -135,10 +140,10 @@ TEST_CASE("require lists every missing plugin and why same-named files were refu
   host.require({"test_stages"});
   const auto message = error_message([&] { host.require({"test_stages", "no_such_plugin", "wrong_sdk"}); },
                                      ErrorCode::PluginNotFound);
-  CHECK(contains(message, "no_such_plugin, wrong_sdk"));
-  CHECK(contains(message, plugin_file("wrong_sdk").string() + " was refused"));
-  CHECK(contains(message, kTestPlugins.string()));
-  CHECK(contains(message, "--plugin-dir"));
+  CHECK(host_text_contains(message, "no_such_plugin, wrong_sdk"));
+  CHECK(host_text_contains(message, plugin_file("wrong_sdk").string() + " was refused"));
+  CHECK(host_text_contains(message, kTestPlugins.string()));
+  CHECK(host_text_contains(message, "--plugin-dir"));
 }
 
 TEST_CASE("plugin_search_path: command line, $ASC_PLUGIN_PATH, beside the executable, install prefix") {

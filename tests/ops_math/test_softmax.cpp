@@ -14,7 +14,9 @@ const double e = std::exp(1.0);
 
 Tensor input() { return Tensor::from_vector<float>({2, 2, 2}, {0, 1, 2, 3, 1, 1, 0, 0}); }
 
-Attributes axis(std::int64_t value) { return attrs({{"axis", value}}); }
+Attributes axis_attribute(std::int64_t value) {
+  return attrs({{"axis", value}});
+}
 
 std::vector<double> logs(std::vector<double> values) {
   for (double& v : values) v = std::log(v);
@@ -41,23 +43,23 @@ std::vector<double> along_last_axis() {
 }
 
 TEST_CASE("Softmax: opset 11 coerces to 2-D, opset 13 uses one axis") {
-  check_close(run_one("Softmax", 11, {input()}, axis(1)), {2, 2, 2}, coerced_rows());
+  check_close(run_one("Softmax", 11, {input()}, axis_attribute(1)), {2, 2, 2}, coerced_rows());
   check_close(run_one("Softmax", 11, {input()}), {2, 2, 2}, coerced_rows());  // default axis 1
-  check_close(run_one("Softmax", 13, {input()}, axis(1)), {2, 2, 2}, along_axis_1());
+  check_close(run_one("Softmax", 13, {input()}, axis_attribute(1)), {2, 2, 2}, along_axis_1());
   check_close(run_one("Softmax", 13, {input()}), {2, 2, 2}, along_last_axis());  // default axis -1
-  check_close(run_one("Softmax", 11, {input()}, axis(-1)), {2, 2, 2}, along_last_axis());
+  check_close(run_one("Softmax", 11, {input()}, axis_attribute(-1)), {2, 2, 2}, along_last_axis());
 }
 
 TEST_CASE("LogSoftmax follows the same axis rules") {
-  check_close(run_one("LogSoftmax", 11, {input()}, axis(1)), {2, 2, 2}, logs(coerced_rows()));
-  check_close(run_one("LogSoftmax", 13, {input()}, axis(1)), {2, 2, 2}, logs(along_axis_1()));
+  check_close(run_one("LogSoftmax", 11, {input()}, axis_attribute(1)), {2, 2, 2}, logs(coerced_rows()));
+  check_close(run_one("LogSoftmax", 13, {input()}, axis_attribute(1)), {2, 2, 2}, logs(along_axis_1()));
   check_close(run_one("LogSoftmax", 13, {input()}), {2, 2, 2}, logs(along_last_axis()));
 }
 
 TEST_CASE("Hardmax marks the first maximum") {
   check_close(run_one("Hardmax", 11, {input()}), {2, 2, 2}, {0, 0, 0, 1, 1, 0, 0, 0});
   check_close(run_one("Hardmax", 13, {input()}), {2, 2, 2}, {0, 1, 0, 1, 1, 0, 1, 0});
-  check_close(run_one("Hardmax", 13, {input()}, axis(0)), {2, 2, 2}, {0, 1, 1, 1, 1, 0, 0, 0});
+  check_close(run_one("Hardmax", 13, {input()}, axis_attribute(0)), {2, 2, 2}, {0, 1, 1, 1, 1, 0, 0, 0});
 }
 
 TEST_CASE("Softmax is stable for large inputs and keeps float16") {
@@ -69,7 +71,8 @@ TEST_CASE("Softmax is stable for large inputs and keeps float16") {
 }
 
 TEST_CASE("Softmax errors, inference and cost") {
-  CHECK(thrown_code([] { run_one("Softmax", 13, {input()}, axis(3)); }) == ErrorCode::InvalidOperator);
+  CHECK(thrown_code([] { run_one("Softmax", 13, {input()}, axis_attribute(3)); }) ==
+        ErrorCode::InvalidOperator);
   CHECK(thrown_code([] { run_one("Softmax", 13, {Tensor::from_vector<std::int32_t>({2}, {1, 2})}); }) ==
         ErrorCode::OperatorDtypeUnsupported);
   const auto out = infer_op("Softmax", 13, {ValueInfo{"", DType::Float32, std::vector<Dim>{Dim::symbolic("n"), 5}}});
