@@ -8,7 +8,7 @@
 namespace asc::profiler {
 namespace {
 
-constexpr int kLabelWidth = 210, kPlotWidth = 960, kLane = 24, kAxis = 24, kBar = 16;
+constexpr int kTimelineLabelWidth = 210, kPlotWidth = 960, kLane = 24, kAxis = 24, kBar = 16;
 
 // Tick spacing of 1, 2 or 5 x 10^k giving about eight ticks over the span.
 double tick_step(double span) {
@@ -41,10 +41,10 @@ std::string timeline_html(const nlohmann::ordered_json& report) {
   const int height = kAxis + kLane * static_cast<int>(lanes.size()) + 4;
 
   std::string labels = "<svg xmlns='http://www.w3.org/2000/svg' class='lane-labels' width='" +
-                       std::to_string(kLabelWidth) + "' height='" + std::to_string(height) + "'>";
+                       std::to_string(kTimelineLabelWidth) + "' height='" + std::to_string(height) + "'>";
   for (std::size_t i = 0; i < lanes.size(); ++i) {
     const int y = kAxis + kLane * static_cast<int>(i);
-    labels += "<text x='" + std::to_string(kLabelWidth - 8) + "' y='" + std::to_string(y + kBar - 2) +
+    labels += "<text x='" + std::to_string(kTimelineLabelWidth - 8) + "' y='" + std::to_string(y + kBar - 2) +
               "' text-anchor='end' class='label'>" + html_escape(lanes[i].at("name").get<std::string>()) +
               " (" + std::to_string(lanes[i].at("tasks").get<std::size_t>()) + ")</text>";
   }
