@@ -20,7 +20,7 @@ namespace {
 
 std::string quoted(const std::filesystem::path& path) { return "'" + path.string() + "'"; }
 
-CommandResult msprof(const std::string& arguments) { return run(std::string(ASC_MSPROF) + " " + arguments); }
+CommandResult run_msprof(const std::string& arguments) { return run(std::string(ASC_MSPROF) + " " + arguments); }
 
 std::string joined(const std::vector<std::string>& fields) {
   std::string text;
@@ -49,7 +49,7 @@ nlohmann::json model_trade(const std::filesystem::path& prof, const std::filesys
 // 0.006 us.
 TEST_CASE("task-based under msprof: copies are MEMCPY_ASYNC tasks of bytes / PCIe bandwidth; modelTrade reads them") {
   TempDir dir;
-  const CommandResult result = msprof("--output=" + quoted(dir / "prof") + " --runtime-api=on " + ASC_AIS_BENCH +
+  const CommandResult result = run_msprof("--output=" + quoted(dir / "prof") + " --runtime-api=on " + ASC_AIS_BENCH +
                                       " --model=" + quoted(om("conv_relu")) + " --loop=2");
   INFO(result.out, result.err);
   REQUIRE(result.exit_code == 0);
@@ -103,7 +103,7 @@ TEST_CASE("sample-based under msprof: no per-task PMU, one utilisation sample pe
   TempDir dir;
   // conv_relu takes about 7.6 us per inference with its copies: 4000 of them are about 30 ms of
   // simulated time, 3 to 4 periods of 10 ms.
-  const CommandResult result = msprof("--output=" + quoted(dir.path()) + " --aic-mode=sample-based --aic-freq=100 " +
+  const CommandResult result = run_msprof("--output=" + quoted(dir.path()) + " --aic-mode=sample-based --aic-freq=100 " +
                                       ASC_AIS_BENCH + " --model=" + quoted(om("conv_relu")) + " --loop=4000");
   INFO(result.out, result.err);
   REQUIRE(result.exit_code == 0);
@@ -163,7 +163,7 @@ TEST_CASE("asc run with npusim.run under msprof writes the profile too, without 
   om("conv_relu");  // makes the test models in the fixture directory
   TempDir dir;
   const CommandResult result =
-      msprof("--output=" + quoted(dir / "prof") + " " + ASC_EXECUTABLE + " run " + ASC_SOURCE_DIR +
+      run_msprof("--output=" + quoted(dir / "prof") + " " + ASC_EXECUTABLE + " run " + ASC_SOURCE_DIR +
              "/configs/pipelines/run_npusim.yaml --set model=" + quoted(fixture_dir() / "conv_relu.onnx") +
              " --set output_dir=" + quoted(dir / "out"));
   INFO(result.out, result.err);
@@ -192,34 +192,34 @@ TEST_CASE("a malformed PROFILER_SAMPLECONFIG stops ais_bench with a coded error,
 }
 
 TEST_CASE("msprof's own errors: exit 15 for a bad command line, 14 for a missing application") {
-  const CommandResult bad_mode = msprof("--aic-mode=sampled " + std::string(ASC_AIS_BENCH));
+  const CommandResult bad_mode = run_msprof("--aic-mode=sampled " + std::string(ASC_AIS_BENCH));
   CHECK(bad_mode.exit_code == 15);
   CHECK(bad_mode.err.find("EE5008") != std::string::npos);
   CHECK(bad_mode.err.find("--aic-mode") != std::string::npos);
-  const CommandResult bad_freq = msprof("--aic-freq=200 " + std::string(ASC_AIS_BENCH));
+  const CommandResult bad_freq = run_msprof("--aic-freq=200 " + std::string(ASC_AIS_BENCH));
   CHECK(bad_freq.exit_code == 15);
   CHECK(bad_freq.err.find("valid value range is [1, 100]") != std::string::npos);
-  const CommandResult metrics = msprof("--aic-metrics=MemoryUB " + std::string(ASC_AIS_BENCH));
+  const CommandResult metrics = run_msprof("--aic-metrics=MemoryUB " + std::string(ASC_AIS_BENCH));
   CHECK(metrics.exit_code == 15);
   CHECK(metrics.err.find("EE5007") != std::string::npos);
-  const CommandResult missing = msprof("./no_such_application --x");
+  const CommandResult missing = run_msprof("./no_such_application --x");
   CHECK(missing.exit_code == 14);
   CHECK(missing.err.find("EE4001") != std::string::npos);
-  const CommandResult none = msprof("--output=.");
+  const CommandResult none = run_msprof("--output=.");
   CHECK(none.exit_code == 15);
   CHECK(none.err.find("no application") != std::string::npos);
-  const CommandResult help = msprof("--help");
+  const CommandResult help = run_msprof("--help");
   CHECK(help.exit_code == 0);
   CHECK(help.out.find("usage: msprof") != std::string::npos);
 }
 
 TEST_CASE("msprof returns the application's exit status and says when no profile was written") {
   TempDir dir;
-  const CommandResult result = msprof("--output=" + quoted(dir.path()) + " /bin/sh -c 'exit 3'");
+  const CommandResult result = run_msprof("--output=" + quoted(dir.path()) + " /bin/sh -c 'exit 3'");
   CHECK(result.exit_code == 3);
   CHECK(result.err.find("wrote no PROF_* directory") != std::string::npos);
   // A failing ais_bench under msprof: its own coded error and exit status come through.
-  const CommandResult failing = msprof("--output=" + quoted(dir.path()) + " " + ASC_AIS_BENCH + " --model=missing.om");
+  const CommandResult failing = run_msprof("--output=" + quoted(dir.path()) + " " + ASC_AIS_BENCH + " --model=missing.om");
   CHECK(failing.exit_code == 14);
   CHECK(failing.err.find("EE4001") != std::string::npos);
 }
