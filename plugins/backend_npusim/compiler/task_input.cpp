@@ -17,6 +17,11 @@ void apply_kernel_tiling(TaskInput& task, const KernelTiling& tiling) {
   task.epilogue_passes = tiling.epilogue_passes;
 }
 
+// Whether the operator chose its tiles (the TBE DSL does) or left them to the compiler.
+bool has_tiles(const KernelTiling& tiling) {
+  return (tiling.base_m > 0 && tiling.base_k > 0 && tiling.base_n > 0) || tiling.ub_tile_elements > 0;
+}
+
 }  // namespace
 
 TaskInput make_task_input(const SocConfig& soc, const Node& node, const OpDefinition* op, ComputeUnit unit,
@@ -58,7 +63,9 @@ TaskInput make_task_input(const SocConfig& soc, const Node& node, const OpDefini
   task.flops = facts.flops;
   if (facts.tiling && unit == facts.unit) {  // not when the compiler moved the task (AI CPU)
     apply_kernel_tiling(task, *facts.tiling);
-    task.scheduled = to_tiling(*facts.tiling);
+    // A tiling that names only the work (a Cube operator's GEMM m/k/n, as docs/custom_ops.md
+    // suggests for plain definitions) is tiled by the compiler like a built-in's.
+    if (has_tiles(*facts.tiling)) task.scheduled = to_tiling(*facts.tiling);
   }
   return task;
 }
