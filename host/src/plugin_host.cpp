@@ -180,8 +180,12 @@ void PluginHost::load_and_log(const fs::path& file) {
 }
 
 void PluginHost::load_all() {
-  const std::optional<fs::path> builtin_operators = find_named(kBuiltinOperatorPlugin);
-  if (builtin_operators && loaded_plugin(kBuiltinOperatorPlugin) == nullptr) load_and_log(*builtin_operators);
+  std::vector<fs::path> builtin;
+  for (const char* name : kBuiltinOperatorPlugins)
+    if (const std::optional<fs::path> file = find_named(name)) {
+      builtin.push_back(*file);
+      if (loaded_plugin(name) == nullptr) load_and_log(*file);
+    }
   for (const auto& dir : search_path_) {
     std::error_code error;
     if (!fs::is_directory(dir, error)) {
@@ -196,7 +200,7 @@ void PluginHost::load_all() {
     if (error) log_warning("cannot list plugin directory " + dir.string() + ": " + error.message());
     std::sort(files.begin(), files.end());
     for (const auto& file : files)
-      if (file != builtin_operators) load_and_log(file);
+      if (std::find(builtin.begin(), builtin.end(), file) == builtin.end()) load_and_log(file);
   }
 }
 

@@ -23,13 +23,16 @@ bool shape_fits(const std::optional<std::vector<Dim>>& declared, const Shape& pr
   return true;
 }
 
-bool incomplete(const ValueInfo* info) { return info == nullptr || info->dtype == DType::Undefined || !info->shape; }
+bool incomplete(const ValueInfo* info) {
+  return info == nullptr || info->dtype == DType::Undefined || !info->shape;
+}
 
 // The operator's own inference over the inputs the kernel was given, for graphs that were never
 // inferred with the operator plugins (ONNX's inference does not know a custom domain's ops).
 // Empty when the operator has none or declines (a coded error); a plugin inference that throws
 // anything else is EE1005 naming the node and the plugin, as at compile time.
-std::vector<ValueInfo> infer_from_inputs(const PlanStep& step, const KernelContext& context, const Graph& graph) {
+std::vector<ValueInfo> infer_from_inputs(const PlanStep& step, const KernelContext& context,
+                                         const Graph& graph) {
   const Node& node = *step.node;
   if (step.op == nullptr || !step.op->infer) return {};
   std::vector<ValueInfo> infos;
@@ -38,12 +41,14 @@ std::vector<ValueInfo> infer_from_inputs(const PlanStep& step, const KernelConte
   std::vector<const Tensor*> values;
   for (std::size_t i = 0; i < context.inputs.size(); ++i) {
     const Tensor* tensor = context.inputs[i];
-    if (tensor != nullptr) infos.push_back(ValueInfo::from_shape(node.inputs[i], tensor->dtype(), tensor->shape()));
+    if (tensor != nullptr)
+      infos.push_back(ValueInfo::from_shape(node.inputs[i], tensor->dtype(), tensor->shape()));
     inputs.push_back(tensor != nullptr ? &infos.back() : nullptr);
     values.push_back(tensor != nullptr && graph.is_initializer(node.inputs[i]) ? tensor : nullptr);
   }
   std::vector<ValueInfo> outputs;
-  for (const std::string& output : node.outputs) outputs.push_back(ValueInfo{output, DType::Undefined, std::nullopt});
+  for (const std::string& output : node.outputs)
+    outputs.push_back(ValueInfo{output, DType::Undefined, std::nullopt});
   InferenceContext inference{node, context.opset, std::move(inputs), std::move(values), std::move(outputs)};
   try {
     step.op->infer(inference);
@@ -72,14 +77,16 @@ void check_kernel_outputs(const PlanStep& step, const KernelContext& context, co
       if (i < inferred.size() && !incomplete(&inferred[i])) declared = &inferred[i];
     }
     if (declared == nullptr) continue;
-    if (dtype_fits(declared->dtype, produced.dtype(), context.device_dtype) && shape_fits(declared->shape, produced.shape()))
+    if (dtype_fits(declared->dtype, produced.dtype(), context.device_dtype) &&
+        shape_fits(declared->shape, produced.shape()))
       continue;
-    const std::string plugin = step.op != nullptr && !step.op->plugin.empty() ? " from plugin '" + step.op->plugin + "'" : "";
+    const std::string plugin =
+        step.op != nullptr && !step.op->plugin.empty() ? " from plugin '" + step.op->plugin + "'" : "";
     throw Error(ErrorCode::ExecutionFailed,
-                node.describe() + plugin + ": the kernel's output " + std::to_string(i) + " '" + node.outputs[i] +
-                    "' is " + std::string(dtype_name(produced.dtype())) + shape_to_string(produced.shape()) +
-                    ", but shape inference declared " + to_string(*declared) +
-                    " (a kernel must produce what its inference function declares)");
+                node.describe() + plugin + ": the kernel's output " + std::to_string(i) + " '" +
+                    node.outputs[i] + "' is " + std::string(dtype_name(produced.dtype())) +
+                    shape_to_string(produced.shape()) + ", but shape inference declared " +
+                    to_string(*declared) + " (a kernel must produce what its inference function declares)");
   }
 }
 

@@ -11,8 +11,12 @@ void infer(asc::InferenceContext& context) {
   context.outputs[0].dtype = context.input(0).dtype;
   context.outputs[0].shape = context.input(0).shape;
 }
-void compute(asc::KernelContext& context) { context.outputs[0] = context.input(0); }
-asc::CostFacts cost(const asc::CostContext&) { return {}; }
+void compute(asc::KernelContext& context) {
+  context.outputs[0] = context.input(0);
+}
+asc::CostFacts cost(const asc::CostContext&) {
+  return {};
+}
 
 }  // namespace
 

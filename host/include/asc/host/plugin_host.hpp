@@ -26,10 +26,11 @@ struct PluginCandidate {
 // A directory listed twice is kept at its first position only.
 std::vector<std::filesystem::path> plugin_search_path(const std::vector<std::filesystem::path>& command_line_dirs);
 
-// The toolchain's operator library. It loads before every other plugin, whatever the search order,
-// so that an operator plugin may add operators but never take one of the built-in ones: a plugin
-// that registers a built-in (domain, op type, version) is the one refused (EE6007), whole.
-inline constexpr const char* kBuiltinOperatorPlugin = "ops_builtin";
+// The toolchain's operator libraries: ops_builtin (ai.onnx) and fusion (the fused operators of
+// the asc domain, and the built-in passes). They load before every other plugin, whatever the
+// search order, so that an operator plugin may add operators but never take a built-in one: a
+// plugin that registers a built-in (domain, op type, version) is the one refused (EE6007), whole.
+inline constexpr const char* kBuiltinOperatorPlugins[] = {"ops_builtin", "fusion"};
 
 class PluginHost {
  public:
@@ -38,7 +39,7 @@ class PluginHost {
   PluginHost(const PluginHost&) = delete;
   PluginHost& operator=(const PluginHost&) = delete;
 
-  // Every *.so in the search path (directories in order, files by name, kBuiltinOperatorPlugin
+  // Every *.so in the search path (directories in order, files by name, kBuiltinOperatorPlugins
   // first); the first occurrence of a plugin name wins. Refused files are recorded in
   // candidates(), not thrown.
   void load_all();

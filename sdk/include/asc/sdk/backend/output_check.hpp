@@ -1,5 +1,5 @@
-// Backend support (added to SDK 0.4; no existing declaration changed): a kernel's outputs checked against the types shape
-// inference declared for them, so a plugin kernel that writes the wrong shape or dtype is named
+// Backend support (added to SDK 0.4; no existing declaration changed): a kernel's outputs checked against the
+// types shape inference declared for them, so a plugin kernel that writes the wrong shape or dtype is named
 // at its own node instead of failing at the next one (or not at all).
 #pragma once
 
