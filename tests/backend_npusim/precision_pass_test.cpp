@@ -145,7 +145,8 @@ TEST_CASE("keep_dtype keeps a listed node at fp32 inside an fp16 model, with Cas
 TEST_CASE("output_type: FP16 outputs leave as fp16 (global or per node:index); unknown outputs are EE5007") {
   for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{{"output_type", "FP16"},
                                                                                     {"output_type", "relu:0:FP16"}}) {
-    CAPTURE(value);
+    const std::string& shown_value = value;  // clang 14 cannot capture a structured binding
+    CAPTURE(shown_value);
     const CompiledModel model = compile(matmul_softmax_relu(), {{"soc_version", "Ascend310P3"}, {key, value}});
     CHECK(model.graph.value_info("y")->dtype == DType::Float16);
     // The device already holds fp16: the last Cast only changes the host representation.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <asc/sdk/error.hpp>
+#include <asc/sdk/op_cost.hpp>
 #include <set>
 
 #include "kernel_target.hpp"
@@ -61,6 +62,20 @@ TaskInput make_task_input(const SocConfig& soc, const Node& node, const OpDefini
   };
   const CostFacts facts = op->cost(CostContext{node, inputs, outputs, &target});
   task.flops = facts.flops;
+  // A vector operator that reads only part of its inputs (Gather: the rows its indices pick, not
+  // the whole embedding table) says so in its cost facts; its loads are that share of the inputs,
+  // and it iterates over what it moves, not over the unread input.
+  if (unit == ComputeUnit::Vector && facts.bytes_read > 0) {
+    std::int64_t whole = 0;
+    for (const ValueInfo* input : inputs) whole += value_bytes(input);
+    if (facts.bytes_read < whole) {
+      task.input_elements = std::max<std::int64_t>(
+          1, static_cast<std::int64_t>(static_cast<double>(task.input_elements) * static_cast<double>(facts.bytes_read) /
+                                       static_cast<double>(whole)));
+      task.largest_elements = task.input_elements;
+      for (const Shape& shape : out_shapes) task.largest_elements = std::max(task.largest_elements, num_elements(shape));
+    }
+  }
   if (facts.tiling && unit == facts.unit) {  // not when the compiler moved the task (AI CPU)
     apply_kernel_tiling(task, *facts.tiling);
     // A tiling that names only the work (a Cube operator's GEMM m/k/n, as docs/custom_ops.md
