@@ -94,7 +94,8 @@ Tiling cube_tiling(const SocConfig& soc, const TaskInput& task) {
   const CubeShape& cube = cube_shape(soc, task.element_bytes);
   const auto es = static_cast<std::int64_t>(std::max<std::size_t>(1, task.element_bytes));
   const GemmDims g = cube_problem(task);
-  const std::int64_t mp = round_up(g.m, cube.m), kp = round_up(g.k, cube.k), np = round_up(g.n, cube.n);
+  const std::int64_t k = std::max(g.k, g.device_k);  // the K the cube runs, layout padding included
+  const std::int64_t mp = round_up(g.m, cube.m), kp = round_up(k, cube.k), np = round_up(g.n, cube.n);
   const double a_gemm = static_cast<double>(g.batch) * mp * kp;
   const double expansion =
       task.first_input_elements > 0 ? std::max(1.0, a_gemm / static_cast<double>(task.first_input_elements)) : 1.0;
@@ -102,7 +103,7 @@ Tiling cube_tiling(const SocConfig& soc, const TaskInput& task) {
   Tiling base;
   base.batch = g.batch;
   base.m = g.m;
-  base.k = g.k;
+  base.k = k;
   base.n = g.n;
   Tiling best;
   double best_us = -1;
