@@ -23,6 +23,24 @@ bool has_tiles(const KernelTiling& tiling) {
   return (tiling.base_m > 0 && tiling.base_k > 0 && tiling.base_n > 0) || tiling.ub_tile_elements > 0;
 }
 
+// A convolution's K as the cube runs it. Its FRACTAL_Z weight [C1 x KH x KW, N1, N0, C0] holds
+// one C0-channel fractal row per input-channel block and kernel position, so the img2col K pads
+// the input channels to C0 at every position: 3 channels at C0 = 4 (small channel) under a 7x7
+// kernel are K = 4 x 49 = 196, not 147; at C0 = 16, 16 x 49 = 784. Ungrouped convolutions the
+// compiler tiles itself (a grouped one's weight is split per group).
+void set_device_k(TaskInput& task, const Node& node,
+                  const std::map<std::string, const ValuePlacement*>& placements) {
+  if (task.unit != ComputeUnit::Cube || task.scheduled || !task.gemm || task.gemm->batch != 1 ||
+      task.gemm->packed != 1 || node.inputs.size() < 2)
+    return;
+  const auto weight = placements.find(node.inputs[1]);
+  if (weight == placements.end() || weight->second->format != Format::FRACTAL_Z ||
+      weight->second->device_shape.size() != 4)
+    return;
+  const Shape& fractal_z = weight->second->device_shape;
+  task.gemm->device_k = fractal_z[0] * fractal_z[3];
+}
+
 }  // namespace
 
 TaskInput make_task_input(const SocConfig& soc, const Node& node, const OpDefinition* op, ComputeUnit unit,
@@ -89,7 +107,9 @@ std::vector<TaskInput> profile_task_inputs(const Graph& graph, const OpRegistry&
                                            const SocConfig& soc) {
   const std::int64_t l2_bytes = soc.l2_bytes;
   std::map<std::string, ValueInfo> infos;
+  std::map<std::string, const ValuePlacement*> placements;
   for (const ValuePlacement& value : profile.values) {
+    placements[value.value] = &value;
     const ValueInfo* declared = graph.value_info(value.value);
     const DType host = graph.is_initializer(value.value) ? graph.initializers.at(value.value).dtype()
                        : declared != nullptr                 ? declared->dtype
@@ -124,6 +144,7 @@ std::vector<TaskInput> profile_task_inputs(const Graph& graph, const OpRegistry&
     }
     for (const std::string& name : node.outputs) outputs.push_back(info_of(name));
     tasks.push_back(make_task_input(soc, node, find_op(ops, graph, node), task.unit, task.compute_dtype, inputs, outputs, resident));
+    set_device_k(tasks.back(), node, placements);
     if (task.unit != ComputeUnit::None) previous_outputs = std::set<std::string>(node.outputs.begin(), node.outputs.end());
   }
   return tasks;
