@@ -61,7 +61,8 @@ TEST_CASE(
       {{"custom_wrong_shape.onnx", "wrong1", "float32[1,4,8]"}, "WrongShapeOp"},
       {{"custom_float64.onnx", "wide1", "float64[1,4,8,8]"}, "Float64Op"}};
   for (const auto& [fault, op_type] : faults) {
-    INFO(fault.model);
+    const std::string& model_name = fault.model;  // clang 14 cannot capture a structured binding
+    INFO(model_name);
     ScratchDir cwd;
     const fs::path om = compile_custom(fault.model, "faulty", cwd);
     check_names_the_kernel(
