@@ -2,6 +2,7 @@
 
 #include <asc/sdk/backend/input_check.hpp>
 #include <asc/sdk/backend/node_dump.hpp>
+#include <asc/sdk/backend/output_check.hpp>
 #include <asc/sdk/error.hpp>
 #include <optional>
 
@@ -46,6 +47,7 @@ asc::TensorMap RooflineExecutable::execute(const asc::TensorMap& inputs, const a
     for (const asc::PlanStep& step : plan_.steps) {
       asc::KernelContext context = asc::make_context(step, values, options.threads);
       asc::run_kernel(step, context);  // EE8001 naming the node on any failure
+      asc::check_kernel_outputs(step, context, *graph_);  // EE8001 for outputs unlike the inferred types
       const asc::CostFacts cost = cost_of(step, context);
       if (cost.unit != asc::ComputeUnit::None) {  // metadata-only nodes are no device task
         const TaskTime time = task_time(soc_, cost, operand_dtype(context));

@@ -3,6 +3,7 @@
 #include <asc/sdk/error.hpp>
 #include <asc/sdk/log.hpp>
 #include <algorithm>
+#include <iterator>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -10,10 +11,11 @@
 namespace asc::ais_bench {
 namespace {
 
-// The simulator comes first: it reads the .om for the custom operator plugins, which load before
-// the built-in operators (as under atc, where --op_lib_path comes first in the search path).
+// The simulator comes first: it reads the .om for the custom operator plugins. As under atc, the
+// built-in operator libraries load before them (a plugin re-registering a built-in operator is
+// refused, not the library).
 const std::vector<std::string> kModelReader = {"backend_npusim"};
-const std::vector<std::string> kPlugins = {"ops_builtin", "fusion", "ais_bench_runner"};
+const std::vector<std::string> kPlugins = {"ais_bench_runner"};
 
 void load_custom_operators(host::PluginHost& plugins, const std::filesystem::path& dir) {
   std::error_code error;
@@ -42,6 +44,7 @@ std::vector<std::filesystem::path> op_lib_dirs(const Registry& registry, const s
 std::unique_ptr<host::PluginHost> load_bench_plugins(const std::filesystem::path& model, const std::string& backend) {
   auto plugins = std::make_unique<host::PluginHost>(host::plugin_search_path({}));
   plugins->load_named(kModelReader);
+  plugins->load_named(std::vector<std::string>(std::begin(host::kBuiltinOperatorPlugins), std::end(host::kBuiltinOperatorPlugins)));
   for (const std::filesystem::path& dir : op_lib_dirs(plugins->registry(), model)) load_custom_operators(*plugins, dir);
   plugins->load_named(kPlugins);
   if (plugins->registry().backend(backend) == nullptr) plugins->load_all();

@@ -112,7 +112,26 @@ void check_descriptor(PluginCandidate& candidate, const AscPluginDescriptor& des
     refuse(candidate, ErrorCode::PluginNoEntryPoint, "plugin " + file + " declares no registration function");
 }
 
+// A registration that failed because another plugin holds the item (an operator version range,
+// a pass or stage name) keeps EE6007; any other failure is EE6005 with the plugin's message.
+std::pair<ErrorCode, std::string> registration_failure(const std::string& message) {
+  const std::string duplicate = error_code_id(ErrorCode::PluginDuplicate) + " ";
+  const auto detail = message.find(": ");
+  if (message.rfind(duplicate, 0) == 0 && detail != std::string::npos)
+    return {ErrorCode::PluginDuplicate, message.substr(detail + 2)};
+  return {ErrorCode::PluginRegistrationFailed, message};
+}
+
 }  // namespace
+
+// " (plugin 'ops_builtin' is /usr/lib/asc/plugins/ops_builtin.so)" for each loaded plugin `text` names.
+std::string PluginHost::files_of_named_plugins(const std::string& text) const {
+  std::string files;
+  for (const PluginCandidate& candidate : candidates_)
+    if (candidate.loaded && text.find("plugin '" + candidate.name + "'") != std::string::npos)
+      files += " (plugin '" + candidate.name + "' is " + candidate.file.string() + ")";
+  return files;
+}
 
 PluginHost::PluginHost(std::vector<fs::path> search_path)
     : search_path_(std::move(search_path)), libraries_(std::make_unique<Libraries>()) {}
@@ -139,7 +158,34 @@ const PluginCandidate* PluginHost::loaded_plugin(const std::string& name) const 
   return nullptr;
 }
 
+std::optional<fs::path> PluginHost::find_named(const std::string& name) const {
+  for (const fs::path& dir : search_path_) {
+    std::error_code error;
+    if (fs::exists(dir / (name + ".so"), error)) return dir / (name + ".so");
+  }
+  return std::nullopt;
+}
+
+void PluginHost::load_and_log(const fs::path& file) {
+  try {
+    load_file(file);
+  } catch (const Error& refused) {
+    // The same plugin found again later in the search path (a build tree and an install) is
+    // routine; anything else refused is worth a warning.
+    if (candidates_.back().reason.find("is shadowed by") != std::string::npos)
+      log_debug(refused.what());
+    else
+      log_warning(refused.what());
+  }
+}
+
 void PluginHost::load_all() {
+  std::vector<fs::path> builtin;
+  for (const char* name : kBuiltinOperatorPlugins)
+    if (const std::optional<fs::path> file = find_named(name)) {
+      builtin.push_back(*file);
+      if (loaded_plugin(name) == nullptr) load_and_log(*file);
+    }
   for (const auto& dir : search_path_) {
     std::error_code error;
     if (!fs::is_directory(dir, error)) {
@@ -153,16 +199,8 @@ void PluginHost::load_all() {
     }
     if (error) log_warning("cannot list plugin directory " + dir.string() + ": " + error.message());
     std::sort(files.begin(), files.end());
-    for (const auto& file : files) {
-      try {
-        load_file(file);
-      } catch (const Error& refused) {
-        if (refused.code() == ErrorCode::PluginDuplicate)
-          log_debug(refused.what());
-        else
-          log_warning(refused.what());
-      }
-    }
+    for (const auto& file : files)
+      if (std::find(builtin.begin(), builtin.end(), file) == builtin.end()) load_and_log(file);
   }
 }
 
@@ -188,8 +226,10 @@ void PluginHost::load_file(const fs::path& file) {
   if (status != 0) {
     // What it registered before failing has its code in the library about to be unloaded.
     registry_.remove_plugin(candidate.name);
-    refuse(candidate, ErrorCode::PluginRegistrationFailed,
-           "plugin '" + candidate.name + "' (" + file.string() + "): " + message);
+    const auto [code, detail] = registration_failure(message);
+    refuse(candidate, code,
+           "plugin '" + candidate.name + "' (" + file.string() + ") was refused: " + detail +
+               (code == ErrorCode::PluginDuplicate ? files_of_named_plugins(detail) : std::string()));
   }
   libraries_->open.push_back(std::move(library));
   candidate.loaded = true;
@@ -198,13 +238,7 @@ void PluginHost::load_file(const fs::path& file) {
 
 void PluginHost::load_named(const std::vector<std::string>& plugin_names) {
   for (const std::string& name : plugin_names)
-    for (const std::filesystem::path& dir : search_path()) {
-      std::error_code error;
-      if (std::filesystem::exists(dir / (name + ".so"), error)) {
-        load_file(dir / (name + ".so"));
-        break;
-      }
-    }
+    if (const std::optional<fs::path> file = find_named(name)) load_file(*file);
   require(plugin_names);
 }
 

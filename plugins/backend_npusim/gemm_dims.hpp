@@ -16,6 +16,10 @@ namespace asc::npusim {
 struct GemmDims {
   std::int64_t batch = 1, m = 0, n = 0, k = 0;
   std::int64_t packed = 1;
+  // K as the cube runs it when the operand layout pads more than rounding K to the fractal: a
+  // convolution's FRACTAL_Z weight pads the input channels to C0 at every kernel position
+  // (profile_task_inputs sets it). 0: k.
+  std::int64_t device_k = 0;
   double flops() const { return 2.0 * static_cast<double>(batch) * m * n * k / static_cast<double>(packed); }
 };
 

@@ -8,6 +8,7 @@
 #include "compiler/task_input.hpp"
 #include <asc/sdk/backend/input_check.hpp>
 #include <asc/sdk/backend/node_dump.hpp>
+#include <asc/sdk/backend/output_check.hpp>
 #include "om/om_file.hpp"
 #include "precision.hpp"
 #include "task_event.hpp"
@@ -156,6 +157,7 @@ TensorMap NpusimExecutable::execute(const TensorMap& inputs, const RunOptions& o
       KernelContext context = make_context(step, values, options.threads);
       context.device_dtype = task.compute_dtype;
       run_kernel(step, context);
+      check_kernel_outputs(step, context, graph);
       std::vector<DType> precisions(context.outputs.size(), DType::Undefined);  // for the dump
       for (std::size_t i = 0; i < context.outputs.size(); ++i) {
         const int slot = step.output_slots[i];

@@ -190,11 +190,11 @@ SocConfig load_soc(const std::string& soc_version, const std::filesystem::path& 
     throw Error(ErrorCode::ConfigBadValue,
                 file.string() + ": field 'name' is '" + soc.name + "', the file name says '" + soc_version + "'");
   if (const std::filesystem::path calibration = dir / "calibration.json"; std::filesystem::exists(calibration))
-    soc.timing_accuracy = read_timing_accuracy(calibration);
+    soc.timing_accuracy = read_timing_accuracy(calibration, soc.name);
   return soc;
 }
 
-std::string read_timing_accuracy(const std::filesystem::path& file) {
+std::string read_timing_accuracy(const std::filesystem::path& file, const std::string& soc_version) {
   const std::vector<std::byte> bytes = read_file(file);
   nlohmann::json document;
   try {
@@ -218,6 +218,22 @@ std::string read_timing_accuracy(const std::filesystem::path& file) {
   if (!document.is_object()) throw Error(ErrorCode::ConfigWrongType, file.string() + ": expected a JSON object");
   const std::string tuned = set("tuned"), holdout = set("holdout");
   if (tuned.empty()) return "";
+  // The error band holds for the SoCs the points were measured on; another SoC's timing shares the
+  // model but none of its own parameters (clock, memory, fixed costs) was checked against a card.
+  const auto socs = document.find("socs");
+  if (socs == document.end())
+    throw Error(ErrorCode::ConfigMissingKey, file.string() + ": missing 'socs' (the SoCs of the calibration points)");
+  std::string calibrated;
+  bool covered = false;
+  for (const nlohmann::json& name : socs->is_array() ? *socs : nlohmann::json::array({nullptr})) {
+    if (!name.is_string())
+      throw Error(ErrorCode::ConfigWrongType, file.string() + ": 'socs' must be a list of SoC names");
+    covered = covered || name.get<std::string>() == soc_version;
+    calibrated += (calibrated.empty() ? "" : ", ") + name.get<std::string>();
+  }
+  if (!covered)
+    return "not calibrated: no published figures for " + soc_version + " (calibrated: " +
+           (calibrated.empty() ? std::string("none") : calibrated) + ")";
   return "calibration MAE " + tuned + " published points" + (holdout.empty() ? "" : " (hold-out " + holdout + ")");
 }
 

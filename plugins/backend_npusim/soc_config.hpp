@@ -54,7 +54,8 @@ struct SocConfig {
   } fixed;
   double pcie_bandwidth_gbs = 0;
   // From <soc dir>/calibration.json (written by bench/calibration/calibration_report.py), e.g.
-  // "calibration MAE 12.3 % over 8 published points (hold-out 17.0 % over 7)"; "" without it.
+  // "calibration MAE 12.3 % over 8 published points (hold-out 17.0 % over 7)", or "not calibrated:
+  // ..." for a SoC without published points; "" without the file.
   std::string timing_accuracy;
 
   double cycles_per_us() const { return clock_mhz; }
@@ -77,9 +78,10 @@ std::vector<std::string> known_socs(const std::filesystem::path& dir);
 SocConfig load_soc(const std::string& soc_version, const std::filesystem::path& dir);
 
 // The calibration error band from a calibration.json: {"tuned": {"mae_percent", "points"},
-// "holdout": {...}}. A malformed file is EE5001 (syntax) or EE5003 (a field of the wrong type)
-// naming it.
-std::string read_timing_accuracy(const std::filesystem::path& file);
+// "holdout": {...}, "socs": [the SoCs the points were measured on]}. For a SoC outside "socs":
+// "not calibrated: no published figures for X (calibrated: A, B)". A malformed file is EE5001
+// (syntax), EE5003 (a field of the wrong type) or EE5004 (no "socs") naming it.
+std::string read_timing_accuracy(const std::filesystem::path& file, const std::string& soc_version);
 
 // Where SoC files are looked up: `soc_dir` when given, else $ASC_SOC_DIR, else
 // <executable dir>/../share/ascend-tools/soc when it exists, else the source tree's configs/soc.

@@ -43,7 +43,7 @@ void add_pmu_metrics(ProfileEvent& event, const TaskTiming& t, const SocConfig& 
     add_pipe(event, "", "scalar", t.pipes.scalar, t, soc);
     add_pipe(event, "", "mte1", t.pipes.mte1, t, soc);
     add_pipe(event, "", "mte2", t.pipes.mte2, t, soc);
-    add_pipe(event, "", "mte3", std::max(t.pipes.mte3, t.pipes.fixpipe), t, soc);
+    add_pipe(event, "", "mte3", t.pipes.mte3, t, soc);  // coupled cores store cube tiles on MTE3 (no FixPipe)
   } else if (cube) {
     event.metrics["aic_total_cycles"] = t.core_cycles / t.waves * t.block_dim;  // all blocks
     add_pipe(event, "aic_", "mac", t.pipes.mac, t, soc);

@@ -166,10 +166,12 @@ TaskTiming time_cube(const SocConfig& soc, const TaskInput& task, const Tiling& 
                             b_loads * transfer_cycles(mte2_latency, b_chunk * load_cycles_per_byte) +
                             other * load_cycles_per_byte / t.block_dim;
 
-  // FixPipe: each finished L0C tile to GM at the compute dtype.
+  // Each finished L0C tile to GM at the compute dtype: through the FixPipe, or on coupled cores
+  // through UB (the vector unit's L0C -> UB move, then MTE3).
   const double out_tile = static_cast<double>(base_m * base_n) * es;
-  const double store_tile = transfer_cycles(soc.fixed.fixpipe_latency_cycles, out_tile / soc.paths.l0c_to_gm);
-  const double fixpipe_block = tiles * store_tile;
+  const CubeOutputTile output_tile = cube_output_tile(soc, base_m * base_n, task.element_bytes);
+  const double store_tile = output_tile.store;
+  const double store_block = tiles * store_tile;
 
   // A fused Vector epilogue (operators that schedule themselves, TaskInput::epilogue_passes): its
   // passes over every output tile while the tile sits in UB, between the MMADs and the store.
@@ -177,12 +179,14 @@ TaskTiming time_cube(const SocConfig& soc, const TaskInput& task, const Tiling& 
       task.epilogue_passes > 0 ? task.epilogue_passes * vector_instruction_cycles(soc, static_cast<std::int64_t>(out_tile)) : 0;
 
   const double waves = t.waves;
-  t.pipes.vec = waves * tiles * epilogue_tile;
+  const double vec_tile = epilogue_tile + output_tile.drain;
+  t.pipes.vec = waves * tiles * vec_tile;
   // The operator's own FLOPs (bias adds included) floor the cube time when padding is small.
   t.pipes.mac = std::max(waves * mac_block, task.flops / (2 * cube.macs_per_cycle() * active_cores));
   t.pipes.mte1 = waves * mte1_block;
   t.pipes.mte2 = waves * mte2_block;
-  t.pipes.fixpipe = waves * fixpipe_block;
+  double& store_pipe = soc.split ? t.pipes.fixpipe : t.pipes.mte3;
+  store_pipe = waves * store_block;
   t.pipes.scalar = waves * tiles * soc.fixed.scalar_head_cycles;
 
   // The first A and B chunks come from device memory.
@@ -193,8 +197,8 @@ TaskTiming time_cube(const SocConfig& soc, const TaskInput& task, const Tiling& 
        {t.pipes.mte1, static_cast<double>(base_m * base_k) * es / soc.paths.l1_to_l0a +
                           static_cast<double>(base_k * base_n) * es / soc.paths.l1_to_l0b + 2 * mte1_start},
        {t.pipes.mte2, first_loads},
-       {t.pipes.fixpipe, store_tile},
-       {t.pipes.vec, epilogue_tile},
+       {store_pipe, store_tile},
+       {t.pipes.vec, vec_tile},
        {t.pipes.scalar, soc.fixed.scalar_head_cycles}},
       tiling.double_buffer);
 
@@ -203,7 +207,7 @@ TaskTiming time_cube(const SocConfig& soc, const TaskInput& task, const Tiling& 
   t.l0_in_bytes = static_cast<std::int64_t>(l0_bytes_block * t.block_dim);
   t.out_bytes = static_cast<std::int64_t>(output_bytes);
   const Writes writes = split_writes(soc, output_bytes);
-  finish(soc, t, t.pipes.mac, std::max(t.pipes.mte2, t.pipes.fixpipe), loads.device + writes.device,
+  finish(soc, t, t.pipes.mac, std::max(t.pipes.mte2, store_pipe), loads.device + writes.device,
          loads.l2 + writes.l2);
   const double mac_all_blocks = std::max(mac_block * t.block_dim, task.flops / (2 * cube.macs_per_cycle()));
   t.cube_utilization =
@@ -293,6 +297,14 @@ double mmad_cycles(const SocConfig& soc, const CubeShape& cube, std::int64_t m, 
   const double fractals = static_cast<double>(ceil_div(m, cube.m)) * static_cast<double>(ceil_div(k, cube.k)) *
                           static_cast<double>(ceil_div(n, cube.n));
   return std::max(fractals + soc.fixed.cube_instruction_overhead_cycles, soc.fixed.cube_instruction_min_cycles);
+}
+
+CubeOutputTile cube_output_tile(const SocConfig& soc, std::int64_t elements, std::size_t element_bytes) {
+  constexpr std::int64_t kAccumulatorBytes = 4;  // L0C holds fp32 (int32 for int8)
+  const double bytes = static_cast<double>(elements) * static_cast<double>(std::max<std::size_t>(1, element_bytes));
+  if (soc.split) return {0, transfer_cycles(soc.fixed.fixpipe_latency_cycles, bytes / soc.paths.l0c_to_gm)};
+  return {vector_instruction_cycles(soc, elements * kAccumulatorBytes),
+          transfer_cycles(soc.fixed.mte3_latency_cycles, bytes / soc.paths.ub_to_gm)};
 }
 
 double transfer_cycles(double latency_cycles, double streaming_cycles) {

@@ -88,6 +88,17 @@ double mmad_cycles(const SocConfig& soc, const CubeShape& cube, std::int64_t m, 
 // bandwidth-against-size curves (fits and errors in the SoC files' comments).
 double transfer_cycles(double latency_cycles, double streaming_cycles);
 
+// How one finished L0C tile of `elements` leaves a cube core at `element_bytes` per element.
+// Split cores (dav-c220) write it to GM through their FixPipe. The coupled cores (Ascend310,
+// 310P, 910) have none (Ascend C's Fixpipe is unsupported on "Atlas inference product AI Core"
+// and "Atlas training product"): their vector unit moves the tile from L0C to UB, converting the
+// fp32 accumulators (CO1 -> CO2, `drain` cycles on the vec pipe), and MTE3 writes it to GM
+// (`store` cycles, on the fixpipe pipe of split cores, on mte3 of coupled ones).
+struct CubeOutputTile {
+  double drain = 0, store = 0;
+};
+CubeOutputTile cube_output_tile(const SocConfig& soc, std::int64_t elements, std::size_t element_bytes);
+
 // The cube fractal for a compute dtype of `element_bytes` (int8: 1, fp32: 4 when the SoC has an
 // fp32 cube, else fp16's).
 const CubeShape& cube_shape(const SocConfig& soc, std::size_t element_bytes);

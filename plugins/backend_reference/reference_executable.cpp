@@ -7,6 +7,7 @@
 #include <asc/sdk/backend/input_check.hpp>
 #include <asc/sdk/backend/node_dump.hpp>
 #include <asc/sdk/backend/operand_columns.hpp>
+#include <asc/sdk/backend/output_check.hpp>
 
 namespace asc::reference {
 namespace {
@@ -57,6 +58,7 @@ TensorMap ReferenceExecutable::execute(const TensorMap& inputs, const RunOptions
       const Clock::time_point start = Clock::now();
       run_kernel(step, context);
       const Clock::time_point end = Clock::now();
+      check_kernel_outputs(step, context, *graph_);
 
       if (options.profile_sink != nullptr)
         options.profile_sink->record(

@@ -67,7 +67,9 @@ void OpRegistry::add(OpDefinition definition) {
   for (const OpDefinition& existing : definitions_) {
     if (existing.domain != definition.domain || existing.op_type != definition.op_type) continue;
     if (existing.since_version <= definition.end_version && definition.since_version <= existing.end_version)
-      throw Error(ErrorCode::PluginDuplicate, "operator " + key + " versions " + versions_text(definition) + " from " +
+      throw Error(ErrorCode::PluginDuplicate, "operator " + key + " (domain '" +
+                                                  (definition.domain.empty() ? std::string("ai.onnx") : definition.domain) +
+                                                  "') versions " + versions_text(definition) + " from " +
                                                   plugin_text(definition) + " overlaps versions " +
                                                   versions_text(existing) + " already registered by " +
                                                   plugin_text(existing));

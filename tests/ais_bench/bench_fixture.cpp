@@ -25,6 +25,8 @@ Recipe recipe_of(const std::string& name) {
   // Kept at float32 on a chip with float32 cube kernels: no casts inserted, tasks are the fused graph's nodes.
   if (name == "conv_relu_fp32")
     return {"conv_relu", " --set soc_version=Ascend910B1 --set precision_mode=must_keep_origin_dtype"};
+  // A SoC without published calibration points.
+  if (name == "conv_relu_910b3") return {"conv_relu", " --set soc_version=Ascend910B3"};
   return {name, ""};
 }
 

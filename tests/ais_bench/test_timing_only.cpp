@@ -77,6 +77,25 @@ TEST_CASE("modelTrade states the calibration error of a simulated profile") {
   CHECK(trade.out.find("times simulated; calibration MAE ") != std::string::npos);
 }
 
+TEST_CASE("a SoC without published calibration points is called not calibrated, by ais_bench and modelTrade") {
+  TempDir dir;
+  const CommandResult bench = ais_bench("--model " + om("conv_relu_910b3").string() +
+                                        " --timing_only 1 --profiler 1 --output " + dir.path().string() +
+                                        " --output_dirname o");
+  INFO(bench.out, bench.err);
+  REQUIRE(bench.exit_code == 0);
+  // configs/soc/calibration.json's points are on Ascend310 and Ascend310P3 (bench/calibration/points.yaml).
+  const std::string band = "not calibrated: no published figures for Ascend910B3 (calibrated: Ascend310, Ascend310P3)";
+  CHECK(bench.out.find("[INFO] NPU_compute_time is simulated (Ascend910B3); " + band) != std::string::npos);
+  CHECK(bench.out.find("calibration MAE") == std::string::npos);
+  const std::filesystem::path prof = only_entry(dir / "profiler", "PROF_");
+  const CommandResult trade = run(std::string(ASC_MODEL_TRADE) + " --report=" + prof.string() + " --output=" +
+                                  (dir / "perf.json").string());
+  INFO(trade.out, trade.err);
+  REQUIRE(trade.exit_code == 0);
+  CHECK(trade.out.find("times simulated; " + band) != std::string::npos);
+}
+
 TEST_CASE("--timing_only with --dump is a usage error: there are no values to dump") {
   TempDir dir;
   const CommandResult result =

@@ -6,6 +6,8 @@ already exist, so a rerun costs nothing):
 - custom_op.onnx: one node "custom1" of com.example.MyCustomOp (tests/atc/custom_op_plugin.cpp);
 - custom_throwing.onnx: one node "throw1" of com.example.ThrowingInferOp, whose inference throws a
   std::runtime_error (not a coded error);
+- custom_wrong_shape.onnx, custom_float64.onnx: "wrong1" (com.example.WrongShapeOp) or "wide1"
+  (com.example.Float64Op), whose kernels break what their inference declares, then "relu_after";
 - resnet50.onnx, mobilenet_v2.onnx, yolov5.onnx: exported by tools/export_model.py as the seed's
   step 1 does (dynamic batch; random weights), yolov5.onnx being the YOLOv5-style detector of
   tools/small_models.py with input "images".
@@ -48,12 +50,14 @@ def tiny():
     os.replace(path + ".tmp", path)
 
 
-def custom_op(op_type="MyCustomOp", name="custom_op.onnx", node_name="custom1"):
+def custom_op(op_type="MyCustomOp", name="custom_op.onnx", node_name="custom1", then_relu=False):
     path = os.path.join(OUT, name)
     if os.path.exists(path):
         return
-    node = helper.make_node(op_type, ["x"], ["y"], name=node_name, domain="com.example")
-    graph = helper.make_graph([node], "custom", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 4, 8, 8])],
+    nodes = [helper.make_node(op_type, ["x"], ["h" if then_relu else "y"], name=node_name, domain="com.example")]
+    if then_relu:
+        nodes.append(helper.make_node("Relu", ["h"], ["y"], name="relu_after"))
+    graph = helper.make_graph(nodes, "custom", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 4, 8, 8])],
                               [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 4, 8, 8])])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13), helper.make_opsetid("com.example", 1)])
     onnx.save(model, path + ".tmp")
@@ -71,6 +75,8 @@ os.makedirs(OUT, exist_ok=True)
 tiny()
 custom_op()
 custom_op("ThrowingInferOp", "custom_throwing.onnx", "throw1")
+custom_op("WrongShapeOp", "custom_wrong_shape.onnx", "wrong1", then_relu=True)
+custom_op("Float64Op", "custom_float64.onnx", "wide1", then_relu=True)
 exported("resnet50", "resnet50.onnx")
 exported("mobilenet_v2", "mobilenet_v2.onnx")
 exported("yolo_style", "yolov5.onnx")

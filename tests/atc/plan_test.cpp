@@ -64,8 +64,10 @@ TEST_CASE("every flag reaches its stage parameter") {
         {"enable_l2dynamic", "false"}, {"disable_reuse_memory", "true"}, {"debug_dir", "dump"},
         {"op_lib_paths", ops}}},
   };
-  for (const auto& [stage, params] : expected)
-    for (const auto& [name, value] : params) {
+  for (const auto& stage_params : expected)
+    for (const auto& [name_binding, value] : stage_params.second) {
+      const auto& stage = stage_params.first;  // not a structured binding: clang 14 cannot capture one
+      const auto& name = name_binding;
       INFO(stage << " " << name);
       CHECK(stages.at(stage).at(name) == value);
     }

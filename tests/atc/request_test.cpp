@@ -25,9 +25,10 @@ AtcRequest request(std::vector<std::string> arguments, bool with_required = true
 
 std::map<std::string, std::string> variables(const std::vector<std::string>& arguments) {
   std::map<std::string, std::string> values;
-  for (const auto& [name, value] : request(arguments).variables) {
+  for (const auto& variable : request(arguments).variables) {  // not a structured binding: clang 14 cannot capture one
+    const auto& name = variable.name;
     CHECK_MESSAGE(values.count(name) == 0, name << " set twice");
-    values[name] = value;
+    values[name] = variable.value;
   }
   return values;
 }
@@ -82,8 +83,10 @@ TEST_CASE("every pass-through flag reaches the variable of its name") {
   std::vector<std::string> arguments;
   for (const auto& [name, value] : flags) arguments.push_back("--" + name + "=" + value);
   const auto values = variables(arguments);
-  for (const auto& [name, value] : flags) {
-    INFO(name);
+  for (const auto& flag : flags) {  // not a structured binding: clang 14 cannot capture one
+    const auto& [name, value] = flag;
+    const auto& shown_name = flag.first;
+    INFO(shown_name);
     REQUIRE(values.count(name) == 1);
     CHECK(values.at(name) == value);
   }

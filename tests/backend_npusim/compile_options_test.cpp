@@ -48,7 +48,9 @@ TEST_CASE("compile options: unknown keys and bad values are coded errors naming 
       {"output_type", "prob:0:FP64"},      {"output_type_per_output", "prob:FP64"},
       {"input_format", "NC1HWC0"},         {"buffer_optimize", "l3_optimize"},
       {"disable_reuse_memory", "yes"},     {"enable_small_channel", "2"}};
-  for (const auto& [key, value] : bad) {
+  for (const auto& entry : bad) {  // not a structured binding: clang 14 cannot capture one
+    const std::string& key = entry.first;
+    const std::string& value = entry.second;
     CAPTURE(key);
     CAPTURE(value);
     const Error error = error_from([&] { parse_compile_options({{key, value}}); });

@@ -67,7 +67,9 @@ std::vector<ProfileEvent> run_matmul_relu(const std::string& soc_version) {
 }  // namespace
 
 TEST_CASE("op_summary has msprof's columns in order: aic_/aiv_ on split SoCs, unprefixed on coupled ones") {
-  for (const auto& [soc_version, pmu] : {std::pair{"Ascend910B2", kSplitPmu}, std::pair{"Ascend310P3", kCoupledPmu}}) {
+  for (const auto& soc_and_pmu : {std::pair{"Ascend910B2", kSplitPmu}, std::pair{"Ascend310P3", kCoupledPmu}}) {
+    const char* const soc_version = soc_and_pmu.first;  // not a structured binding: clang 14 cannot capture one
+    const auto& pmu = soc_and_pmu.second;
     CAPTURE(soc_version);
     TempDir dir;
     const auto prof = msprof::write_msprof_output(msprof::default_collection(dir.path()), run_matmul_relu(soc_version),

@@ -44,7 +44,8 @@ void check_same_graph(const Graph& a, const Graph& b) {
   }
   REQUIRE(a.initializers.size() == b.initializers.size());
   for (const auto& [name, tensor] : a.initializers) {
-    INFO("initializer " << name);
+    const std::string& initializer = name;  // clang 14 cannot capture a structured binding
+    INFO("initializer " << initializer);
     REQUIRE(b.initializers.count(name) == 1);
     const Tensor& other = b.initializers.at(name);
     CHECK(other.dtype() == tensor.dtype());

@@ -66,3 +66,30 @@ TEST_CASE("ResNet-50 under force_fp32 (cube_fp16in_fp32out) keeps cube weights i
   CHECK(static_cast<double>(model.profiles.front().memory.weight_bytes) ==
         doctest::Approx(static_cast<double>(fp16.profiles.front().memory.weight_bytes)).epsilon(0.01));
 }
+
+// The cube runs a convolution's K as its FRACTAL_Z weight holds it: the input channels padded to
+// C0 at every kernel position. ResNet-50's first conv (3 channels, 7x7): 16 x 49 = 784 at C0 = 16,
+// 4 x 49 = 196 with --enable_small_channel (C0 = 4), not 3 x 49 = 147; a 3x3 conv over 64
+// channels needs no padding (576).
+TEST_CASE("ResNet-50: a convolution's cube K pads its input channels to C0 per kernel position") {
+  for (const bool small_channel : {false, true}) {
+    CAPTURE(small_channel);
+    const auto model = npusim::compile_model(
+        resnet50(), plugin_registry().ops(),
+        npusim::parse_compile_options({{"soc_version", "Ascend310P3"},
+                                       {"soc_dir", ASC_NPUSIM_SOURCE_SOC_DIR},
+                                       {"precision_mode", "force_fp16"},
+                                       {"enable_small_channel", small_channel ? "1" : "0"}}));
+    const npusim::CompiledTask* first = nullptr;
+    const npusim::CompiledTask* three_by_three = nullptr;
+    for (const auto& task : model.profiles.front().tasks) {
+      if (task.unit != ComputeUnit::Cube) continue;
+      if (first == nullptr) first = &task;
+      if (task.node == "/layer1/layer1.0/conv2/Conv") three_by_three = &task;
+    }
+    REQUIRE(first != nullptr);
+    REQUIRE(three_by_three != nullptr);
+    CHECK(first->tiling.k == (small_channel ? 4 : 16) * 49);
+    CHECK(three_by_three->tiling.k == 64 * 9);
+  }
+}

@@ -45,11 +45,23 @@ TEST_CASE("calibration.json beside the SoC files gives the error band tools prin
     return text.str();
   }();
   CHECK(npusim::load_soc("Ascend910B2", dir.path()).timing_accuracy.empty());  // no file: no claim
-  std::ofstream(dir / "calibration.json")
-      << R"({"tuned": {"mae_percent": 12.34, "points": 8}, "holdout": {"mae_percent": 17, "points": 7}})";
+  std::ofstream(dir / "calibration.json") << R"({"tuned": {"mae_percent": 12.34, "points": 8},
+      "holdout": {"mae_percent": 17, "points": 7}, "socs": ["Ascend310", "Ascend910B2"]})";
   const npusim::SocConfig s = npusim::load_soc("Ascend910B2", dir.path());
   CHECK(s.timing_accuracy == "calibration MAE 12.3 % over 8 published points (hold-out 17.0 % over 7)");
   CHECK(npusim::device_info(s).timing_accuracy == s.timing_accuracy);
+
+  // A SoC none of the points was measured on is not calibrated, whatever the others' error.
+  std::ofstream(dir / "calibration.json") << R"({"tuned": {"mae_percent": 12.34, "points": 8},
+      "socs": ["Ascend310", "Ascend310P3"]})";
+  CHECK(npusim::load_soc("Ascend910B2", dir.path()).timing_accuracy ==
+        "not calibrated: no published figures for Ascend910B2 (calibrated: Ascend310, Ascend310P3)");
+  std::ofstream(dir / "calibration.json") << R"({"tuned": {"mae_percent": 12.34, "points": 8}})";
+  const Error no_socs = error_from([&] { npusim::load_soc("Ascend910B2", dir.path()); });
+  CHECK(no_socs.code() == ErrorCode::ConfigMissingKey);
+  CHECK(no_socs.message().find("'socs'") != std::string::npos);
+  std::ofstream(dir / "calibration.json") << R"({"tuned": {"mae_percent": 12.34, "points": 8}, "socs": "Ascend310"})";
+  CHECK(error_from([&] { npusim::load_soc("Ascend910B2", dir.path()); }).code() == ErrorCode::ConfigWrongType);
 
   std::ofstream(dir / "calibration.json") << R"({"tuned": {"mae_percent": "12"}})";
   const Error wrong = error_from([&] { npusim::load_soc("Ascend910B2", dir.path()); });

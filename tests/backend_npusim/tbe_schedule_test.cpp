@@ -229,3 +229,39 @@ TEST_CASE("tbe: a tiling that does not fit the SoC is EE2005 naming the node and
     CHECK(e.message().find("UB") != std::string::npos);
   }
 }
+
+TEST_CASE("a plain custom Cube operator that names only its GEMM is tiled and timed as the built-in MatMul of it") {
+  // Once timed as a cube of its FLOPs (a 63x63x63 product for 2*63^3 FLOPs), whatever its shape.
+  constexpr std::int64_t m = 96, k = 1024, n = 4096;
+  const ValueInfo a = ValueInfo::from_shape("a", DType::Float32, {m, k});
+  const ValueInfo b = ValueInfo::from_shape("b", DType::Float32, {k, n});
+  const ValueInfo y = ValueInfo::from_shape("y", DType::Float32, {m, n});
+  const auto facts = [](bool with_gemm) {
+    CostFacts f{2.0 * m * k * n, (m * k + k * n) * 4, m * n * 4, ComputeUnit::Cube};
+    if (with_gemm) f.tiling = KernelTiling{.m = m, .k = k, .n = n};
+    return f;
+  };
+  OpDefinition custom{.domain = "com.example", .op_type = "MyGemm", .cost = [&](const CostContext&) { return facts(true); }};
+  OpDefinition opaque{.domain = "com.example", .op_type = "MyGemm", .cost = [&](const CostContext&) { return facts(false); }};
+  const OpDefinition* matmul = fusion_registry().ops().find("", "MatMul", 13);
+  REQUIRE(matmul != nullptr);
+  const Node custom_node{"mine", "MyGemm", "com.example", {}, {"a", "b"}, {"y"}, {}};
+  const Node matmul_node{"builtin", "MatMul", "", {}, {"a", "b"}, {"y"}, {}};
+  for (const std::string& name : soc_names()) {
+    INFO(name);
+    const npusim::SocConfig s = soc(name);
+    const npusim::TaskInput mine = npusim::make_task_input(s, custom_node, &custom, ComputeUnit::Cube, DType::Float16, {&a, &b}, {&y}, 0);
+    const npusim::TaskInput theirs = npusim::make_task_input(s, matmul_node, matmul, ComputeUnit::Cube, DType::Float16, {&a, &b}, {&y}, 0);
+    REQUIRE(mine.gemm.has_value());
+    CHECK(mine.gemm->m == m);
+    CHECK(mine.gemm->k == k);
+    CHECK(mine.gemm->n == n);
+    CHECK_FALSE(mine.scheduled.has_value());  // no tiles of its own: the compiler's tiler picks them
+    const npusim::TaskTiming mine_time = npusim::time_task(s, mine, npusim::choose_tiling(s, mine));
+    const npusim::TaskTiming their_time = npusim::time_task(s, theirs, npusim::choose_tiling(s, theirs));
+    CHECK(mine_time.duration_us == doctest::Approx(their_time.duration_us).epsilon(1e-9));
+    // Without the GEMM the simulator can only guess its shape from the FLOPs.
+    CHECK_FALSE(npusim::make_task_input(s, custom_node, &opaque, ComputeUnit::Cube, DType::Float16, {&a, &b}, {&y}, 0)
+                    .gemm.has_value());
+  }
+}

@@ -279,7 +279,34 @@ TEST_CASE("blocks beyond the core count run in waves") {
   CHECK(one_wave.waves == 1);
   CHECK(two_waves.waves == 2);
   CHECK(two_waves.pipes.mte1 == doctest::Approx(2 * one_wave.pipes.mte1));
-  CHECK(two_waves.pipes.fixpipe == doctest::Approx(2 * one_wave.pipes.fixpipe));
+  CHECK(two_waves.pipes.mte3 == doctest::Approx(2 * one_wave.pipes.mte3));  // 310P3 stores through UB
+}
+
+// A cube tile leaves a split core (910B) through the FixPipe, a coupled core (310P, no FixPipe)
+// through UB: the vector unit moves the fp32 accumulators from L0C (one repeat per 256 bytes) and
+// MTE3 writes the fp16 tile to GM. Hand-computed from the tiling and the SoC files.
+TEST_CASE("cube output tiles leave through the FixPipe on split cores, through UB on coupled ones") {
+  const TaskInput task = gemm_task(256, 256, 256);
+  for (const std::string name : {"Ascend910B3", "Ascend310P3"}) {
+    CAPTURE(name);
+    const npusim::SocConfig s = soc(name);
+    const Tiling tiling = choose_tiling(s, task);
+    const auto t = time_task(s, task, tiling);
+    const std::int64_t tile = tiling.base_m * tiling.base_n;
+    const double tiles = std::ceil(static_cast<double>(tiling.block_m) / tiling.base_m) *
+                         std::ceil(static_cast<double>(tiling.block_n) / tiling.base_n) * t.waves;
+    if (s.split) {
+      const double store = std::hypot(s.fixed.fixpipe_latency_cycles, 2.0 * tile / s.paths.l0c_to_gm);
+      CHECK(t.pipes.fixpipe == doctest::Approx(tiles * store));
+      CHECK(t.pipes.mte3 == 0);
+      CHECK(t.pipes.vec == 0);
+    } else {
+      const double store = std::hypot(s.fixed.mte3_latency_cycles, 2.0 * tile / s.paths.ub_to_gm);
+      CHECK(t.pipes.mte3 == doctest::Approx(tiles * store));
+      CHECK(t.pipes.fixpipe == 0);
+      CHECK(t.pipes.vec == doctest::Approx(tiles * std::ceil(4.0 * tile / s.vector_bytes_per_cycle)));
+    }
+  }
 }
 
 TEST_CASE("a cube tiling without tile sizes is an internal error, not a division by zero") {

@@ -57,5 +57,42 @@ TEST_CASE("MatMulActivationFusion fuses activations after MatMul, FusedMatMul an
   check_same_outputs(original, graph);
 }
 
+TEST_CASE("MatMulActivationFusion takes a scaling by a constant: the attention scores' division by sqrt(d)") {
+  GraphBuilder b;
+  const auto q = b.input("q", {2, 3, 5, 8});
+  const auto kt = b.input("kt", {2, 3, 8, 5});
+  const auto scores = b.op("MatMul", {q, kt}, {}, "scores");
+  b.output(b.op("Softmax", {b.op("Div", {scores, b.constant("sqrt_d", Tensor::scalar<float>(2.828427f))}, {}, "scale")},
+                attrs({{"axis", std::int64_t{-1}}})));
+  // Mul with the constant first; a rank-1 one-element factor keeps the product's shape.
+  const auto product = b.op("MatMul", {q, b.constant("W", random_tensor({8, 4}, 1))}, {}, "proj");
+  b.output(b.op("Mul", {b.constant("half", random_tensor({1}, 2)), product}, {}, "times"));
+  const Graph original = b.finish();
+  Graph graph = original;
+  CHECK(run_pass(graph, "MatMulActivationFusion").effect_times == 2);
+  CHECK(count_ops(graph, "Div") == 0);
+  CHECK(count_ops(graph, "Mul") == 0);
+  CHECK(count_ops(graph, "FusedMatMul", "asc") == 2);
+  for (const Node* node : graph.nodes()) {
+    if (node->op_type != "FusedMatMul") continue;
+    const std::string kind = node->attributes.get_string("activation", "");
+    CHECK((kind == "Div" || kind == "Mul"));
+    if (kind == "Div") CHECK(node->attributes.get_floats("activation_params") == std::vector<float>{2.828427f});
+  }
+  check_same_outputs(original, graph);
+}
+
+TEST_CASE("MatMulActivationFusion leaves scalings that are not by a one-element constant, or widen the product") {
+  GraphBuilder b;
+  const auto x = b.input("x", {4, 8});
+  const auto y = b.input("y", {4, 6});
+  b.output(b.op("Div", {b.op("MatMul", {x, b.constant("W", random_tensor({8, 6}, 1))}), y}));  // not a constant
+  b.output(b.op("Mul", {b.op("MatMul", {x, b.constant("W2", random_tensor({8, 6}, 2))}),
+                        b.constant("wide", random_tensor({1, 1, 1}, 3))}));  // rank 3: widens the product
+  b.output(b.op("Div", {b.constant("c", random_tensor({1}, 4)), b.op("MatMul", {x, b.constant("W3", random_tensor({8, 6}, 5))})}));  // c / x
+  Graph graph = b.finish();
+  CHECK(run_pass(graph, "MatMulActivationFusion").effect_times == 0);
+}
+
 }  // namespace
 }  // namespace asc::fusion_test

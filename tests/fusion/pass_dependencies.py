@@ -44,6 +44,9 @@ DEPENDENCIES = {
     "LayerNormFusion": {
         "ElementwiseChainFusion": ("+", "the pattern's Sub/Pow/Add/Sqrt/Div/Mul/Add runs form chains"),
     },
+    "AttentionFusion": {
+        "MatMulActivationFusion": ("+", "the scores' division by sqrt(d) after Q·Kᵀ is a MatMul's constant scaling"),
+    },
 }
 
 

@@ -92,7 +92,8 @@ TEST_CASE("every pass has an effect on the pattern graph, and the result is unch
   const Graph original = every_pattern();
   Graph graph = original;
   const auto results = run_all(graph, "");
-  for (const auto& [name, result] : results) {
+  for (const auto& [pass, result] : results) {
+    const std::string& name = pass;  // not a structured binding: clang 14 cannot capture one
     CAPTURE(name);
     // MatMulBiasAddFusion also fuses the attention block's three projections (AttentionFusion
     // takes asc.FusedMatMul projections as well as MatMul + Add).
@@ -102,8 +103,10 @@ TEST_CASE("every pass has an effect on the pattern graph, and the result is unch
 }
 
 TEST_CASE("turning one pass off changes only that pass's effect") {
+  // Without AttentionFusion the scores' Div after Q·Kᵀ is a MatMul's constant scaling.
   const std::map<std::string, std::set<std::string>> coupled{{"GeluFusion", {"ElementwiseChainFusion"}},
-                                                             {"LayerNormFusion", {"ElementwiseChainFusion"}}};
+                                                             {"LayerNormFusion", {"ElementwiseChainFusion"}},
+                                                             {"AttentionFusion", {"MatMulActivationFusion"}}};
   Graph all_on = every_pattern();
   const auto reference = run_all(all_on, "");
   for (const auto& registered : registry().passes()) {
@@ -112,7 +115,8 @@ TEST_CASE("turning one pass off changes only that pass's effect") {
     const Graph original = every_pattern();
     Graph graph = original;
     const auto results = run_all(graph, off);
-    for (const auto& [name, result] : results) {
+    for (const auto& [pass, result] : results) {
+      const std::string& name = pass;  // not a structured binding: clang 14 cannot capture one
       const auto it = coupled.find(off);
       if (it != coupled.end() && it->second.count(name) != 0) continue;
       CAPTURE(name);

@@ -8,7 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <asc/host/plugin_host.hpp>
 #include <asc/sdk/error.hpp>
+#include <asc/sdk/fusion_rule.hpp>
 #include <asc/sdk/pipeline.hpp>
 
 #include "fusion_test_support.hpp"
@@ -41,10 +43,10 @@ struct StageRun {
   Json result;
 };
 
-StageRun run_stage(std::map<std::string, std::string> params, const test::TempDir& dir) {
-  const StageDefinition* stage = registry().stage("fusion.optimize");
+StageRun run_stage(std::map<std::string, std::string> params, const test::TempDir& dir, Registry& plugins = registry()) {
+  const StageDefinition* stage = plugins.stage("fusion.optimize");
   REQUIRE(stage != nullptr);
-  PipelineContext context{registry()};
+  PipelineContext context{plugins};
   context.graph = stage_graph();
   StageParams stage_params;
   stage_params.set_stage_name("fusion.optimize");
@@ -143,6 +145,33 @@ TEST_CASE("the seed's {switch:{...}} spelling maps its names to passes") {
   CHECK(pass_entry(none.result, "ElementwiseChainFusion")["ran"] == false);
   CHECK(pass_entry(none.result, "ConvActivationFusion")["ran"] == true);  // named entries override Fusion
   CHECK(pass_entry(none.result, "IdentityElimination")["ran"] == true);
+}
+
+TEST_CASE("another plugin's fusion rule runs before the built-in passes, though registered after them") {
+  // The built-in operator libraries load first (asc/host/plugin_host.hpp), so a custom rule for
+  // Conv -> BatchNormalization -> Relu comes later in the registry; it must still see the chain
+  // before ConvBatchNormFusion folds it.
+  host::PluginHost host({ASC_BUILD_PLUGIN_DIR});
+  for (const char* plugin : {"ops_builtin", "fusion"})
+    host.load_file(std::filesystem::path(ASC_BUILD_PLUGIN_DIR) / (std::string(plugin) + ".so"));
+  host.registry().add_pass(make_chain_fusion({.name = "MyConvBnRelu",
+                                              .description = "Conv -> BatchNormalization -> Relu becomes com.example.ConvBnRelu",
+                                              .pattern = {"Conv", "BatchNormalization", "Relu"},
+                                              .rewrite = [](const ChainMatch& match) -> std::optional<ChainReplacement> {
+                                                return ChainReplacement{.domain = "com.example",
+                                                                        .op_type = "ConvBnRelu",
+                                                                        .inputs = match.nodes[0]->inputs};
+                                              }}),
+                           "my_rules");
+  const test::TempDir dir;
+  const StageRun run = run_stage({}, dir, host.registry());
+  REQUIRE(run.result["asc"]["passes"].size() > 1);
+  CHECK(run.result["asc"]["passes"][0]["name"] == "MyConvBnRelu");
+  CHECK(pass_entry(run.result, "MyConvBnRelu")["effect_times"] == 1);
+  CHECK(pass_entry(run.result, "ConvBatchNormFusion")["effect_times"] == 0);
+  int custom = 0;
+  for (const Node* node : run.graph.nodes()) custom += node->op_type == "ConvBnRelu" ? 1 : 0;
+  CHECK(custom == 1);
 }
 
 TEST_CASE("switch file errors name the file, the pass and the place") {

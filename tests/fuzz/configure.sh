@@ -9,5 +9,5 @@ build=${ASC_FUZZ_BUILD:-$root/build-fuzz}
 # -O2 -g (1810 s against 2729 s of compile steps, measured on the same loaded machine), and
 # reports still name file:line.
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -gline-tables-only" \
-  -DCMAKE_CXX_COMPILER=clang++ -DASC_FUZZ=ON -DASC_BUILD_TESTS=ON -DASC_BUILD_BENCH=OFF >/dev/null
+  -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_C_COMPILER=clang -DASC_FUZZ=ON -DASC_BUILD_TESTS=ON -DASC_BUILD_BENCH=OFF >/dev/null
 echo "$build"

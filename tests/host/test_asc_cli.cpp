@@ -123,6 +123,8 @@ TEST_CASE("asc plugins shows refused files with their reasons; asc stages docume
   CHECK(contains(plugins.out, "test_stages"));
   CHECK(contains(plugins.out, "Refused"));
   CHECK(contains(plugins.out, "SDK 99.0.0"));
+  // The same code as atc --op_lib_path gives for it (tests/atc) and docs/errors.md lists.
+  CHECK(contains(plugins.out, "wrong_sdk.so: EE6003 plugin built against an incompatible SDK version"));
 
   const auto stages = asc("stages " + kTestPluginsOption, scratch);
   CHECK(stages.exit_code == 0);

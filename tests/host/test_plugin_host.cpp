@@ -91,6 +91,34 @@ TEST_CASE("load_file throws the documented code for each kind of refusal") {
   CHECK(host.candidates().back().loaded);
 }
 
+TEST_CASE("a plugin that re-registers a built-in operator is refused whole (EE6007); the built-ins stay") {
+  // The plugin's directory comes first in the search path, and its file would sort first too.
+  const fs::path own_dir = kTestPlugins / "reregisters";
+  const fs::path builtin = fs::path(ASC_BUILD_PLUGIN_DIR) / "ops_builtin.so";
+  PluginHost host({own_dir, ASC_BUILD_PLUGIN_DIR});
+  host.load_all();
+  CHECK(candidate_for(host, builtin).loaded);
+  const OpDefinition* relu = host.registry().ops().find("", "Relu", 14);
+  REQUIRE(relu != nullptr);
+  CHECK(relu->plugin == "ops_builtin");
+  CHECK(host.registry().ops().find("", "Conv", 11) != nullptr);
+
+  const auto& refused = candidate_for(host, own_dir / "reregisters_relu.so");
+  CHECK_FALSE(refused.loaded);
+  CHECK(contains(refused.reason, "EE6007"));
+  CHECK(contains(refused.reason, "plugin 'reregisters_relu' (" + (own_dir / "reregisters_relu.so").string() + ")"));
+  CHECK(contains(refused.reason, "operator Relu (domain 'ai.onnx') versions 14+"));
+  CHECK(contains(refused.reason, "plugin 'ops_builtin' is " + builtin.string()));
+  // Its own operator went with it.
+  CHECK_FALSE(host.registry().ops().knows("com.example", "ReluTwin"));
+
+  // Loaded by hand after the built-ins, it throws that code.
+  PluginHost by_hand({});
+  by_hand.load_file(builtin);
+  CHECK(contains(error_message([&] { by_hand.load_file(own_dir / "reregisters_relu.so"); }, ErrorCode::PluginDuplicate),
+                 "already registered by plugin 'ops_builtin'"));
+}
+
 TEST_CASE("a file the loader cannot open is EE6001 with the loader's reason") {
   testing::ScratchDir scratch;
   const auto broken = scratch / "broken.so";

@@ -83,5 +83,22 @@ TEST_CASE("Softmax errors, inference and cost") {
   CHECK(facts.flops > 0);
 }
 
+TEST_CASE("Softmax's vector work on an fp16 NPU counts its fp32 steps twice") {
+  // Max, subtract, exp, sum, divide: 5 operations per element on a host or an fp32 device. On an
+  // fp16 device, CANN's kernel runs cast, exp, sum, divide and cast at fp32, each instruction
+  // covering half the elements: 2 + 2 x 5 = 12 fp16 instructions per element.
+  const std::vector<ValueInfo> x{ValueInfo::from_shape("x", DType::Float32, {3, 8})};
+  const std::vector<ValueInfo> y{ValueInfo::from_shape("y", DType::Float32, {3, 8})};
+  const OpCall softmax{"Softmax", 13};
+  CHECK(softmax.cost(x, y).flops == 5.0 * 24);
+  KernelTarget fp16;
+  fp16.element_bytes = 2;
+  CHECK(softmax.cost(x, y, &fp16).flops == 12.0 * 24);
+  KernelTarget fp32;
+  fp32.element_bytes = 4;
+  CHECK(softmax.cost(x, y, &fp32).flops == 5.0 * 24);
+  CHECK(OpCall{"LogSoftmax", 13}.cost(x, y, &fp16).flops == 5.0 * 24);
+}
+
 }  // namespace
 }  // namespace asc::test

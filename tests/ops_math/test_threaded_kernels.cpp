@@ -48,7 +48,8 @@ TEST_CASE("MatMul with threads: batches per thread, and one product split by row
 
 TEST_CASE("Gemm with threads and transposed operands, split by rows and by columns") {
   for (const auto& [m, n] : {std::pair{200, 64}, std::pair{40, 300}}) {
-    CAPTURE(m);
+    const int rows = m;  // clang 14 cannot capture a structured binding
+    CAPTURE(rows);
     const int k = 96;
     const Tensor at = random_tensor({k, m}, 7), bt = random_tensor({n, k}, 8), c = random_tensor({n}, 9);
     const std::vector<double> av = at.to_doubles(), bv = bt.to_doubles(), cv = c.to_doubles();

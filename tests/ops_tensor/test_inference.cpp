@@ -114,6 +114,13 @@ TEST_CASE("Cost facts: metadata ops move nothing, data movement reads and writes
   CHECK(transpose.bytes_read == 24);
   CHECK(transpose.bytes_written == 24);
   CHECK(transpose.flops == 0);
+  // An embedding lookup reads the rows it picks and the indices, not the table: 3 of 1000 rows of 8
+  // floats (96 bytes) and 3 int64 indices (24 bytes).
+  const CostFacts gather = OpCall{"Gather", 13}.cost({static_info(DType::Float32, {1000, 8}), static_info(DType::Int64, {1, 3})},
+                                                      {static_info(DType::Float32, {1, 3, 8})});
+  CHECK(gather.unit == ComputeUnit::Vector);
+  CHECK(gather.bytes_read == 96 + 24);
+  CHECK(gather.bytes_written == 96);
   CHECK(OpCall{"NonZero", 13}.cost({static_info(DType::Float32, {4})}, {info(DType::Int64, dims({1, Dim()}))}).unit ==
         ComputeUnit::Scalar);
   // Linear resize of two axes: 4 taps, 2 flops each, per output element.

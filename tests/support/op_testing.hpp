@@ -92,12 +92,14 @@ struct OpCall {
     return infer(inputs, values).at(0);
   }
 
-  CostFacts cost(const std::vector<ValueInfo>& inputs, const std::vector<ValueInfo>& output_infos) const {
+  // `target`: the device a backend that models one (npusim) passes; null for the others.
+  CostFacts cost(const std::vector<ValueInfo>& inputs, const std::vector<ValueInfo>& output_infos,
+                 const KernelTarget* target = nullptr) const {
     const Node node = make_node(op_type, attrs, std::vector<bool>(inputs.size(), true), outputs);
     std::vector<const ValueInfo*> in, out;
     for (const ValueInfo& info : inputs) in.push_back(&info);
     for (const ValueInfo& info : output_infos) out.push_back(&info);
-    return op_definition(op_type, opset).cost(CostContext{node, in, out});
+    return op_definition(op_type, opset).cost(CostContext{node, in, out, target});
   }
 };
 

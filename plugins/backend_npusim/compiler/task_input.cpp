@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <asc/sdk/error.hpp>
+#include <asc/sdk/op_cost.hpp>
 #include <set>
 
 #include "kernel_target.hpp"
@@ -15,6 +16,29 @@ void apply_kernel_tiling(TaskInput& task, const KernelTiling& tiling) {
   if (tiling.m > 0 && tiling.k > 0 && tiling.n > 0)
     task.gemm = GemmDims{std::max<std::int64_t>(1, tiling.batch), tiling.m, tiling.n, tiling.k};
   task.epilogue_passes = tiling.epilogue_passes;
+}
+
+// Whether the operator chose its tiles (the TBE DSL does) or left them to the compiler.
+bool has_tiles(const KernelTiling& tiling) {
+  return (tiling.base_m > 0 && tiling.base_k > 0 && tiling.base_n > 0) || tiling.ub_tile_elements > 0;
+}
+
+// A convolution's K as the cube runs it. Its FRACTAL_Z weight [C1 x KH x KW, N1, N0, C0] holds
+// one C0-channel fractal row per input-channel block and kernel position, so the img2col K pads
+// the input channels to C0 at every position: 3 channels at C0 = 4 (small channel) under a 7x7
+// kernel are K = 4 x 49 = 196, not 147; at C0 = 16, 16 x 49 = 784. Ungrouped convolutions the
+// compiler tiles itself (a grouped one's weight is split per group).
+void set_device_k(TaskInput& task, const Node& node,
+                  const std::map<std::string, const ValuePlacement*>& placements) {
+  if (task.unit != ComputeUnit::Cube || task.scheduled || !task.gemm || task.gemm->batch != 1 ||
+      task.gemm->packed != 1 || node.inputs.size() < 2)
+    return;
+  const auto weight = placements.find(node.inputs[1]);
+  if (weight == placements.end() || weight->second->format != Format::FRACTAL_Z ||
+      weight->second->device_shape.size() != 4)
+    return;
+  const Shape& fractal_z = weight->second->device_shape;
+  task.gemm->device_k = fractal_z[0] * fractal_z[3];
 }
 
 }  // namespace
@@ -56,9 +80,25 @@ TaskInput make_task_input(const SocConfig& soc, const Node& node, const OpDefini
   };
   const CostFacts facts = op->cost(CostContext{node, inputs, outputs, &target});
   task.flops = facts.flops;
+  // A vector operator that reads only part of its inputs (Gather: the rows its indices pick, not
+  // the whole embedding table) says so in its cost facts; its loads are that share of the inputs,
+  // and it iterates over what it moves, not over the unread input.
+  if (unit == ComputeUnit::Vector && facts.bytes_read > 0) {
+    std::int64_t whole = 0;
+    for (const ValueInfo* input : inputs) whole += value_bytes(input);
+    if (facts.bytes_read < whole) {
+      task.input_elements = std::max<std::int64_t>(
+          1, static_cast<std::int64_t>(static_cast<double>(task.input_elements) * static_cast<double>(facts.bytes_read) /
+                                       static_cast<double>(whole)));
+      task.largest_elements = task.input_elements;
+      for (const Shape& shape : out_shapes) task.largest_elements = std::max(task.largest_elements, num_elements(shape));
+    }
+  }
   if (facts.tiling && unit == facts.unit) {  // not when the compiler moved the task (AI CPU)
     apply_kernel_tiling(task, *facts.tiling);
-    task.scheduled = to_tiling(*facts.tiling);
+    // A tiling that names only the work (a Cube operator's GEMM m/k/n, as docs/custom_ops.md
+    // suggests for plain definitions) is tiled by the compiler like a built-in's.
+    if (has_tiles(*facts.tiling)) task.scheduled = to_tiling(*facts.tiling);
   }
   return task;
 }
@@ -67,7 +107,9 @@ std::vector<TaskInput> profile_task_inputs(const Graph& graph, const OpRegistry&
                                            const SocConfig& soc) {
   const std::int64_t l2_bytes = soc.l2_bytes;
   std::map<std::string, ValueInfo> infos;
+  std::map<std::string, const ValuePlacement*> placements;
   for (const ValuePlacement& value : profile.values) {
+    placements[value.value] = &value;
     const ValueInfo* declared = graph.value_info(value.value);
     const DType host = graph.is_initializer(value.value) ? graph.initializers.at(value.value).dtype()
                        : declared != nullptr                 ? declared->dtype
@@ -102,6 +144,7 @@ std::vector<TaskInput> profile_task_inputs(const Graph& graph, const OpRegistry&
     }
     for (const std::string& name : node.outputs) outputs.push_back(info_of(name));
     tasks.push_back(make_task_input(soc, node, find_op(ops, graph, node), task.unit, task.compute_dtype, inputs, outputs, resident));
+    set_device_k(tasks.back(), node, placements);
     if (task.unit != ComputeUnit::None) previous_outputs = std::set<std::string>(node.outputs.begin(), node.outputs.end());
   }
   return tasks;

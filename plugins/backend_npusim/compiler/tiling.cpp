@@ -47,8 +47,8 @@ void choose_l0(const SocConfig& soc, const CubeShape& cube, std::int64_t kp, std
       const std::int64_t k_fit = std::min(soc.l0a_bytes / (kBuffers * bm * es), soc.l0b_bytes / (kBuffers * bn * es));
       const std::int64_t bk = std::min(kp, k_fit / cube.k * cube.k);
       if (bk < cube.k || kBuffers * (bm + bn) * bk * es > soc.l1_bytes) continue;
-      // Per tile: MMADs, MTE1 slices, MTE2 chunks (from L2) and the FixPipe store, each with
-      // its per-instruction or per-transfer cost.
+      // Per tile: MMADs, MTE1 slices, MTE2 chunks (from L2) and the output tile's way out
+      // (cube_output_tile), each with its per-instruction or per-transfer cost.
       const auto tiles = static_cast<double>(ceil_div(t.block_m, bm) * ceil_div(t.block_n, bn));
       const std::int64_t steps = ceil_div(kp, bk);
       const auto k_steps = static_cast<double>(steps);
@@ -60,9 +60,9 @@ void choose_l0(const SocConfig& soc, const CubeShape& cube, std::int64_t kp, std
       const double load =
           transfer_cycles(soc.fixed.mte2_latency_cycles, static_cast<double>(bm) / expansion * kp * es / soc.paths.l2_to_l1) +
           transfer_cycles(soc.fixed.mte2_latency_cycles, static_cast<double>(bn * kp * es) / soc.paths.l2_to_l1);
-      const double store =
-          transfer_cycles(soc.fixed.fixpipe_latency_cycles, static_cast<double>(bm * bn * es) / soc.paths.l0c_to_gm);
-      const double estimate = tiles * (std::max({mac, mte1, load, store}) + soc.fixed.scalar_head_cycles);
+      const CubeOutputTile output = cube_output_tile(soc, bm * bn, static_cast<std::size_t>(es));
+      const double estimate =
+          tiles * (std::max({mac, mte1, load, output.store, output.drain}) + soc.fixed.scalar_head_cycles);
       if (best < 0 || estimate < best) {
         best = estimate;
         t.base_m = bm;
@@ -94,7 +94,8 @@ Tiling cube_tiling(const SocConfig& soc, const TaskInput& task) {
   const CubeShape& cube = cube_shape(soc, task.element_bytes);
   const auto es = static_cast<std::int64_t>(std::max<std::size_t>(1, task.element_bytes));
   const GemmDims g = cube_problem(task);
-  const std::int64_t mp = round_up(g.m, cube.m), kp = round_up(g.k, cube.k), np = round_up(g.n, cube.n);
+  const std::int64_t k = std::max(g.k, g.device_k);  // the K the cube runs, layout padding included
+  const std::int64_t mp = round_up(g.m, cube.m), kp = round_up(k, cube.k), np = round_up(g.n, cube.n);
   const double a_gemm = static_cast<double>(g.batch) * mp * kp;
   const double expansion =
       task.first_input_elements > 0 ? std::max(1.0, a_gemm / static_cast<double>(task.first_input_elements)) : 1.0;
@@ -102,7 +103,7 @@ Tiling cube_tiling(const SocConfig& soc, const TaskInput& task) {
   Tiling base;
   base.batch = g.batch;
   base.m = g.m;
-  base.k = g.k;
+  base.k = k;
   base.n = g.n;
   Tiling best;
   double best_us = -1;

@@ -67,6 +67,20 @@ std::optional<ActivationMatch> match_activation(const Graph& graph, const ValueU
   return match;
 }
 
+std::optional<ActivationMatch> match_scalar_scale(const Graph& graph, const ValueUses& uses, const std::string& value) {
+  Node* node = uses.sole_consumer(value);
+  if (node == nullptr || node->inputs.size() != 2 || node->outputs.size() != 1) return std::nullopt;
+  const bool div = is_op(node, "Div") && node->inputs[0] == value;
+  const bool mul = is_op(node, "Mul") && (node->inputs[0] == value) != (node->inputs[1] == value);
+  if (!div && !mul) return std::nullopt;
+  const std::string& other = node->inputs[0] == value ? node->inputs[1] : node->inputs[0];
+  const std::optional<Tensor> constant = constant_value(graph, uses, other);
+  if (!constant || constant->rank() > 1) return std::nullopt;
+  const std::optional<double> factor = scalar_constant(graph, uses, other);
+  if (!factor) return std::nullopt;
+  return ActivationMatch{node->op_type, {static_cast<float>(*factor)}, {node}, node->outputs[0]};
+}
+
 void set_activation(Node& fused, const ActivationMatch& activation) {
   fused.attributes.set("activation", activation.kind);
   if (!activation.params.empty()) fused.attributes.set("activation_params", activation.params);

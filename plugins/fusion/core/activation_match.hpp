@@ -24,6 +24,13 @@ struct ActivationMatch {
 // being x's only two readers).
 std::optional<ActivationMatch> match_activation(const Graph& graph, const ValueUses& uses, const std::string& value);
 
+// A scaling by a constant that is the only reader of `value`: Div(value, c) or Mul(value, c) /
+// Mul(c, value) with c a one-element constant of rank <= 1 (so the result keeps value's shape).
+// Kind "Div" [c] or "Mul" [c]. Only a Cube product takes it as its epilogue (MatMulActivationFusion):
+// CANN's TbeBatchMatmulElementWiseFusionPass fuses Div/RealDiv after a BatchMatMul, its
+// TbeFullyconnectionElemwiseFusionPass Mul after a MatMul; the attention scores' 1/sqrt(d) is one.
+std::optional<ActivationMatch> match_scalar_scale(const Graph& graph, const ValueUses& uses, const std::string& value);
+
 // Records the activation on a fused node ("activation", "activation_params").
 void set_activation(Node& fused, const ActivationMatch& activation);
 

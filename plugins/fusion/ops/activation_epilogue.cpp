@@ -21,7 +21,7 @@ struct ActivationKind {
 constexpr ActivationKind kKinds[] = {
     {"Relu", 0, 1},      {"Sigmoid", 0, 8},     {"Tanh", 0, 8},      {"HardSwish", 0, 4},
     {"SiLU", 0, 9},      {"Gelu", 0, 12},       {"GeluTanh", 0, 14}, {"LeakyRelu", 1, 2},
-    {"HardSigmoid", 2, 3}, {"Clip", 2, 2},
+    {"HardSigmoid", 2, 3}, {"Clip", 2, 2},      {"Div", 1, 1},       {"Mul", 1, 1},
 };
 
 const ActivationKind* find_kind(const std::string& kind) {
@@ -82,6 +82,10 @@ Tensor apply_activation(const Node& fused, Tensor value, int threads) {
     attributes.set("alpha", params[0]);
     attributes.set("beta", params[1]);
     return run_inner(fused, kind, {&value}, threads, std::move(attributes));
+  }
+  if (kind == "Div" || kind == "Mul") {  // a scalar scaling (core/activation_match.hpp, match_scalar_scale)
+    const Tensor factor = Tensor::scalar<float>(params[0]).cast(value.dtype());
+    return run_inner(fused, kind, {&value, &factor}, threads);
   }
   Tensor low, high;  // Clip
   return run_inner(fused, "Clip",

@@ -2,6 +2,8 @@
 // named by its "activation" attribute with "activation_params":
 //   Relu, Sigmoid, Tanh, HardSwish, SiLU (x*sigmoid(x)), Gelu (erf form), GeluTanh  — no params
 //   LeakyRelu [alpha], HardSigmoid [alpha, beta], Clip [min, max] (an infinite bound = omitted)
+//   Div [divisor], Mul [factor]: a scaling by a constant (MatMul products only, see
+//   core/activation_match.hpp's match_scalar_scale)
 // Absent or "" means none. The activation runs through the registered kernels of the operators it
 // replaced, so the fused result equals the unfused one.
 #pragma once

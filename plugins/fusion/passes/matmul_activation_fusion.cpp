@@ -36,6 +36,7 @@ PassResult MatMulActivationFusion::run(Graph& graph, const PassContext&) const {
     const std::string fused_op = fused_op_for(*node);
     if (fused_op.empty() || node->outputs.size() != 1) continue;
     auto activation = match_activation(graph, uses, node->outputs[0]);
+    if (!activation) activation = match_scalar_scale(graph, uses, node->outputs[0]);
     if (!activation) continue;
     std::vector<Node*> group{node};
     group.insert(group.end(), activation->nodes.begin(), activation->nodes.end());

@@ -11,6 +11,7 @@ namespace asc::fusion {
 namespace {
 
 constexpr const char* kPassPlanStage = "fusion.optimize";
+constexpr const char* kBuiltinPlugin = "fusion";  // this plugin: the built-in passes
 
 std::vector<std::string> list_param(const StageParams& params, const std::string& name) {
   return params.has(name) ? params.get_list(name) : std::vector<std::string>{};
@@ -25,8 +26,7 @@ std::string registered_names(const Registry& registry) {
 const Pass* require_pass(const Registry& registry, const std::string& name, const char* param) {
   const Pass* pass = registry.pass(name);
   if (pass == nullptr)
-    throw Error(ErrorCode::ConfigBadValue, std::string(kPassPlanStage) + ": '" + param +
-                                               "' names unknown pass '" + name +
+    throw Error(ErrorCode::ConfigBadValue, std::string(kPassPlanStage) + ": '" + param + "' names unknown pass '" + name +
                                                "'; registered passes: " + registered_names(registry));
   return pass;
 }
@@ -47,13 +47,17 @@ std::vector<PlannedPass> plan_passes(const Registry& registry, const StageParams
   for (const auto& name : requested) {
     const Pass* pass = require_pass(registry, name, "passes");
     if (is_scope_fusion(name) && !scope_fusion)
-      throw Error(ErrorCode::ConfigBadValue,
-                  std::string(kPassPlanStage) + ": 'passes' lists " + name +
-                      ", a scope fusion pass: it runs only with enable_scope_fusion: true");
+      throw Error(ErrorCode::ConfigBadValue, std::string(kPassPlanStage) + ": 'passes' lists " + name +
+                                                 ", a scope fusion pass: it runs only with enable_scope_fusion: true");
     plan.push_back({pass, true, ""});
   }
-  if (requested.empty())
-    for (const auto& registered : registry.passes()) plan.push_back({registered.item.get(), true, ""});
+  if (requested.empty()) {
+    // Other plugins' passes (custom fusion rules) first, whatever the load order: a rule for
+    // Conv -> BatchNormalization -> Relu must see the chain before ConvBatchNorm folds it.
+    for (const bool builtin : {false, true})
+      for (const auto& registered : registry.passes())
+        if ((registered.plugin == kBuiltinPlugin) == builtin) plan.push_back({registered.item.get(), true, ""});
+  }
 
   // Strongest reason first: disabled_passes, then the switch file, then the scope setting.
   for (const auto& name : list_param(params, "disabled_passes")) {
@@ -64,7 +68,7 @@ std::vector<PlannedPass> plan_passes(const Registry& registry, const StageParams
   if (params.has("fusion_switch_file") && !params.get_string("fusion_switch_file").empty()) {
     std::vector<KnownPass> known;
     for (const auto& registered : registry.passes())
-      known.push_back({registered.item->name(), registered.item->category(), registered.plugin == "fusion"});
+      known.push_back({registered.item->name(), registered.item->category(), registered.plugin == kBuiltinPlugin});
     const auto path = params.get_path("fusion_switch_file");
     const SwitchSettings settings = read_switch_file(path, known);
     for (auto& planned : plan) {

@@ -1,5 +1,6 @@
 // Which passes `fusion.optimize` runs, in what order, and why any are off. The order is the
-// `passes` parameter when given, else every registered pass in registration order. A pass is
+// `passes` parameter when given, else every other plugin's pass (custom fusion rules), then this
+// plugin's built-in passes, each in registration order. A pass is
 // off when disabled_passes names it, when the fusion switch file turns it off, or when it is a
 // scope fusion and enable_scope_fusion is false (a switch file cannot turn a scope fusion on).
 #pragma once

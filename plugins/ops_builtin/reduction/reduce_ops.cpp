@@ -137,8 +137,9 @@ void infer(InferenceContext& context) {
   infer_reduce(context, AxesInputOpset);
 }
 
-// Flops per input element: one for the fold, plus the per-element transform.
-template <double FlopsPerElement>
+// Flops per input element: one for the fold, plus the per-element transform. (An int, not a
+// double: clang 14, which builds the sanitised trees, has no floating-point template arguments.)
+template <int FlopsPerElement>
 CostFacts cost(const CostContext& context) {
   return per_input_element_cost(context, FlopsPerElement);
 }
@@ -148,15 +149,15 @@ constexpr std::int64_t kAttributeAxes = 18;
 
 }  // namespace
 
-ASC_REGISTER_OP("", "ReduceSum", 11, 17, infer<13>, (compute<Reduction::Sum, 13>), cost<1.0>);
-ASC_REGISTER_OP("", "ReduceMean", 11, 17, infer<kAttributeAxes>, (compute<Reduction::Mean, kAttributeAxes>), cost<1.0>);
-ASC_REGISTER_OP("", "ReduceMax", 11, 17, infer<kAttributeAxes>, (compute<Reduction::Max, kAttributeAxes>), cost<1.0>);
-ASC_REGISTER_OP("", "ReduceMin", 11, 17, infer<kAttributeAxes>, (compute<Reduction::Min, kAttributeAxes>), cost<1.0>);
-ASC_REGISTER_OP("", "ReduceProd", 11, 17, infer<kAttributeAxes>, (compute<Reduction::Prod, kAttributeAxes>), cost<1.0>);
-ASC_REGISTER_OP("", "ReduceL1", 11, 17, infer<kAttributeAxes>, (compute<Reduction::L1, kAttributeAxes>), cost<2.0>);
-ASC_REGISTER_OP("", "ReduceL2", 11, 17, infer<kAttributeAxes>, (compute<Reduction::L2, kAttributeAxes>), cost<2.0>);
-ASC_REGISTER_OP("", "ReduceLogSum", 11, 17, infer<kAttributeAxes>, (compute<Reduction::LogSum, kAttributeAxes>), cost<1.0>);
-ASC_REGISTER_OP("", "ReduceLogSumExp", 11, 17, infer<kAttributeAxes>, (compute<Reduction::LogSumExp, kAttributeAxes>), cost<4.0>);
-ASC_REGISTER_OP("", "ReduceSumSquare", 11, 17, infer<kAttributeAxes>, (compute<Reduction::SumSquare, kAttributeAxes>), cost<2.0>);
+ASC_REGISTER_OP("", "ReduceSum", 11, 17, infer<13>, (compute<Reduction::Sum, 13>), cost<1>);
+ASC_REGISTER_OP("", "ReduceMean", 11, 17, infer<kAttributeAxes>, (compute<Reduction::Mean, kAttributeAxes>), cost<1>);
+ASC_REGISTER_OP("", "ReduceMax", 11, 17, infer<kAttributeAxes>, (compute<Reduction::Max, kAttributeAxes>), cost<1>);
+ASC_REGISTER_OP("", "ReduceMin", 11, 17, infer<kAttributeAxes>, (compute<Reduction::Min, kAttributeAxes>), cost<1>);
+ASC_REGISTER_OP("", "ReduceProd", 11, 17, infer<kAttributeAxes>, (compute<Reduction::Prod, kAttributeAxes>), cost<1>);
+ASC_REGISTER_OP("", "ReduceL1", 11, 17, infer<kAttributeAxes>, (compute<Reduction::L1, kAttributeAxes>), cost<2>);
+ASC_REGISTER_OP("", "ReduceL2", 11, 17, infer<kAttributeAxes>, (compute<Reduction::L2, kAttributeAxes>), cost<2>);
+ASC_REGISTER_OP("", "ReduceLogSum", 11, 17, infer<kAttributeAxes>, (compute<Reduction::LogSum, kAttributeAxes>), cost<1>);
+ASC_REGISTER_OP("", "ReduceLogSumExp", 11, 17, infer<kAttributeAxes>, (compute<Reduction::LogSumExp, kAttributeAxes>), cost<4>);
+ASC_REGISTER_OP("", "ReduceSumSquare", 11, 17, infer<kAttributeAxes>, (compute<Reduction::SumSquare, kAttributeAxes>), cost<2>);
 
 }  // namespace asc::ops

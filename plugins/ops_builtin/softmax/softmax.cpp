@@ -122,14 +122,26 @@ void softmax_compute(KernelContext& context) {
 }
 
 // Max, subtract, exp, sum and divide per element.
-CostFacts softmax_cost(const CostContext& context) { return per_input_element_cost(context, 5.0); }
+CostFacts log_softmax_cost(const CostContext& context) { return per_input_element_cost(context, 5.0); }
+
+// Softmax on an NPU computing at fp16 (a target with 2-byte elements): CANN's SoftmaxV2 kernel
+// takes the maximum and the subtraction at fp16, then casts to fp32 wherever the vector unit has
+// an fp32 exp (every Ascend SoC modelled), runs exp, sum and divide there and casts the result
+// back. An fp32 instruction covers half the elements of an fp16 one (one 256-byte repeat), so the
+// five fp32 steps (cast, exp, sum, divide, cast) count twice in the vector work, which is what the
+// backend times the task by: 2 + 2 x 5 = 12 fp16 instructions per element instead of 5.
+CostFacts softmax_cost(const CostContext& context) {
+  constexpr double kFp16Steps = 2, kFp32Steps = 5;
+  const bool fp16_device = context.target != nullptr && context.target->element_bytes == 2;
+  return per_input_element_cost(context, fp16_device ? kFp16Steps + 2 * kFp32Steps : 5.0);
+}
 // Max and a compare-and-write per element.
 CostFacts hardmax_cost(const CostContext& context) { return per_input_element_cost(context, 2.0); }
 
 }  // namespace
 
 ASC_REGISTER_OP("", "Softmax", 11, 17, softmax_infer, softmax_compute<Kind::Softmax>, softmax_cost);
-ASC_REGISTER_OP("", "LogSoftmax", 11, 17, softmax_infer, softmax_compute<Kind::LogSoftmax>, softmax_cost);
+ASC_REGISTER_OP("", "LogSoftmax", 11, 17, softmax_infer, softmax_compute<Kind::LogSoftmax>, log_softmax_cost);
 ASC_REGISTER_OP("", "Hardmax", 11, 17, softmax_infer, softmax_compute<Kind::Hardmax>, hardmax_cost);
 
 }  // namespace asc::ops

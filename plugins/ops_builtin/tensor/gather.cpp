@@ -1,5 +1,6 @@
 // Gather along one axis: output = data[:axis] + indices.shape + data[axis+1:]; each index picks
 // one contiguous block of the trailing dimensions. Negative indices count from the end.
+#include <algorithm>
 #include <cstring>
 
 #include <asc/sdk/error.hpp>
@@ -54,8 +55,17 @@ void compute_gather(KernelContext& context) {
   context.outputs[0] = std::move(out);
 }
 
+// A gather moves the blocks its indices pick (the output's bytes; a table larger than that, as an
+// embedding, is never read whole) and the indices.
+CostFacts cost_gather(const CostContext& context) {
+  const ValueInfo* data = context.inputs.empty() ? nullptr : context.inputs[0];
+  const std::int64_t picked = std::min(value_bytes(data), output_bytes(context));
+  const std::int64_t indices = context.inputs.size() > 1 ? value_bytes(context.inputs[1]) : 0;
+  return {0.0, picked + indices, output_bytes(context), ComputeUnit::Vector};
+}
+
 }  // namespace
 
-ASC_REGISTER_OP("", "Gather", 11, 17, infer_gather, compute_gather, data_movement_cost);
+ASC_REGISTER_OP("", "Gather", 11, 17, infer_gather, compute_gather, cost_gather);
 
 }  // namespace asc::ops

@@ -45,4 +45,19 @@ file(READ ${WORK_DIR}/hello.txt greeting)
 if(NOT greeting STREQUAL "hello, out-of-tree\n")
   message(FATAL_ERROR "hello.txt holds '${greeting}', expected 'hello, out-of-tree'")
 endif()
-message(STATUS "out-of-tree plugin built against the installed SDK and run by the installed asc")
+# Installed, it lands in <prefix>/lib/asc/plugins (docs/plugins.md; Eigen3's package config, read
+# inside AscSdkConfig.cmake, once sent it to /usr/lib/asc/plugins), where the installed asc finds it
+# without --plugin-dir.
+run_step("installing the out-of-tree plugin" ${CMAKE_COMMAND} --install ${plugin_build})
+file(STRINGS ${plugin_build}/install_manifest.txt installed)
+if(NOT installed STREQUAL "${prefix}/lib/asc/plugins/hello_out_of_tree.so" OR NOT EXISTS "${installed}")
+  message(FATAL_ERROR "the plugin was installed as '${installed}', expected ${prefix}/lib/asc/plugins/hello_out_of_tree.so")
+endif()
+run_step("running the installed asc on the installed plugin"
+  ${CMAKE_COMMAND} -E env --unset=ASC_PLUGIN_PATH
+  ${prefix}/bin/asc run ${WORK_DIR}/hello.yaml --set out=${WORK_DIR}/installed.txt --set who=installed)
+file(READ ${WORK_DIR}/installed.txt greeting)
+if(NOT greeting STREQUAL "hello, installed\n")
+  message(FATAL_ERROR "installed.txt holds '${greeting}', expected 'hello, installed'")
+endif()
+message(STATUS "out-of-tree plugin built against the installed SDK, run by the installed asc, installed into its prefix and run from there")

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -25,6 +26,12 @@ struct PluginCandidate {
 // A directory listed twice is kept at its first position only.
 std::vector<std::filesystem::path> plugin_search_path(const std::vector<std::filesystem::path>& command_line_dirs);
 
+// The toolchain's operator libraries: ops_builtin (ai.onnx) and fusion (the fused operators of
+// the asc domain, and the built-in passes). They load before every other plugin, whatever the
+// search order, so that an operator plugin may add operators but never take a built-in one: a
+// plugin that registers a built-in (domain, op type, version) is the one refused (EE6007), whole.
+inline constexpr const char* kBuiltinOperatorPlugins[] = {"ops_builtin", "fusion"};
+
 class PluginHost {
  public:
   explicit PluginHost(std::vector<std::filesystem::path> search_path);
@@ -32,11 +39,14 @@ class PluginHost {
   PluginHost(const PluginHost&) = delete;
   PluginHost& operator=(const PluginHost&) = delete;
 
-  // Every *.so in the search path (directories in order, files by name); the first occurrence
-  // of a plugin name wins. Refused files are recorded in candidates(), not thrown.
+  // Every *.so in the search path (directories in order, files by name, kBuiltinOperatorPlugins
+  // first); the first occurrence of a plugin name wins. Refused files are recorded in
+  // candidates(), not thrown.
   void load_all();
   // Throws asc::Error: EE6001 (cannot open), EE6002 (no entry point), EE6003 (SDK version),
-  // EE6004 (ABI), EE6005 (registration failed), EE6007 (name already loaded from another file).
+  // EE6004 (ABI), EE6005 (registration failed), EE6007 (name already loaded from another file, or
+  // an operator or other item another loaded plugin registered: the message names both plugins,
+  // their files and the item). A refused plugin contributes nothing.
   void load_file(const std::filesystem::path& file);
   // Loads each named plugin (<name>.so) from the first search-path directory that has it, then
   // require()s them all: for tools that need only a few plugins, not everything installed.
@@ -53,6 +63,10 @@ class PluginHost {
   struct Libraries;
   PluginCandidate& record(const std::filesystem::path& file);
   const PluginCandidate* loaded_plugin(const std::string& name) const;
+  // <name>.so in the first search-path directory that has it.
+  std::optional<std::filesystem::path> find_named(const std::string& name) const;
+  void load_and_log(const std::filesystem::path& file);
+  std::string files_of_named_plugins(const std::string& text) const;
 
   std::vector<std::filesystem::path> search_path_;
   std::vector<PluginCandidate> candidates_;

@@ -9,8 +9,8 @@
 //       .rewrite = [](const asc::ChainMatch& match) -> std::optional<asc::ChainReplacement> {...}}));
 //
 // The rule is a pass (category GraphFusion) of the plugin, so the plugin declares kPassKind. The
-// fusion stage runs it with the built-in passes; a fusion switch file turns it off by its name, or
-// with every other plugin's fusion pass by the seed's `CustomFusion` key; fusion_result.json
+// fusion stage runs it before the built-in passes; a fusion switch file turns it off by its name,
+// or with every other plugin's fusion pass by the seed's `CustomFusion` key; fusion_result.json
 // counts its matches and rewrites, and the new node's provenance lists the chain's nodes (so
 // op_validate compares it at the chain's last output).
 #pragma once
