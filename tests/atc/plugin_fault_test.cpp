@@ -12,7 +12,7 @@ using host::testing::run_process;
 using host::testing::ScratchDir;
 namespace fs = std::filesystem;
 
-bool contains(const std::string& text, const std::string& part) {
+bool fault_text_contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
@@ -43,13 +43,13 @@ void check_names_the_kernel(const host::testing::ProcessResult& run, const Fault
   const std::string text = run.out + run.err;
   INFO(text);
   CHECK(run.exit_code == 18);
-  CHECK(contains(text, "EE8001"));
-  CHECK(contains(text, std::string("node '") + fault.node + "' (com.example." + op_type +
+  CHECK(fault_text_contains(text, "EE8001"));
+  CHECK(fault_text_contains(text, std::string("node '") + fault.node + "' (com.example." + op_type +
                            ") from plugin 'atc_test_custom_ops'"));
-  CHECK(contains(text, std::string("output 0 'h' is ") + fault.produced));
-  CHECK(contains(text, "shape inference declared float32[1,4,8,8]"));
-  CHECK_FALSE(contains(text, "relu_after"));
-  CHECK_FALSE(contains(text, "EE9001"));
+  CHECK(fault_text_contains(text, std::string("output 0 'h' is ") + fault.produced));
+  CHECK(fault_text_contains(text, "shape inference declared float32[1,4,8,8]"));
+  CHECK_FALSE(fault_text_contains(text, "relu_after"));
+  CHECK_FALSE(fault_text_contains(text, "EE9001"));
 }
 
 }  // namespace
@@ -103,10 +103,10 @@ TEST_CASE(
   REQUIRE(run.out_lines.size() >= 3);
   CHECK(run.out_lines[2].rfind("EE6007: ", 0) == 0);
   CHECK(
-      contains(text, "plugin 'reregisters_relu' (" + (files / "ops" / "reregisters_relu.so").string() + ")"));
-  CHECK(contains(text, "operator Relu (domain 'ai.onnx')"));
-  CHECK(contains(text, "already registered by plugin 'ops_builtin'"));
-  CHECK(contains(text, "ops_builtin.so)"));
+      fault_text_contains(text, "plugin 'reregisters_relu' (" + (files / "ops" / "reregisters_relu.so").string() + ")"));
+  CHECK(fault_text_contains(text, "operator Relu (domain 'ai.onnx')"));
+  CHECK(fault_text_contains(text, "already registered by plugin 'ops_builtin'"));
+  CHECK(fault_text_contains(text, "ops_builtin.so)"));
 
   // On the plugin path rather than --op_lib_path, it is refused with a warning and the built-in
   // Relu compiles the model.
@@ -114,15 +114,15 @@ TEST_CASE(
       run_process(quoted(ASC_EXECUTABLE) + " plugins --plugin-dir " + quoted(files / "ops"), cwd);
   CHECK(listed.exit_code == 0);
   const std::string loaded_section = listed.out.substr(0, listed.out.find("\nRefused"));
-  CHECK_MESSAGE(contains(loaded_section, "ops_builtin"), listed.out);
-  CHECK_MESSAGE(contains(listed.out.substr(loaded_section.size()), "EE6007"), listed.out);
+  CHECK_MESSAGE(fault_text_contains(loaded_section, "ops_builtin"), listed.out);
+  CHECK_MESSAGE(fault_text_contains(listed.out.substr(loaded_section.size()), "EE6007"), listed.out);
   const auto converted =
       run_process("cd " + quoted(cwd.path()) + " && ASC_PLUGIN_PATH=" + quoted(files / "ops") + " " +
                       quoted(ASC_ATC_EXECUTABLE) + " --model=" + quoted(model("tiny.onnx")) +
                       " --framework=5 --output=tiny --soc_version=Ascend310P3",
                   cwd);
   CHECK_MESSAGE(converted.exit_code == 0, (converted.out + converted.err));
-  CHECK(contains(converted.err, "reregisters_relu"));
+  CHECK(fault_text_contains(converted.err, "reregisters_relu"));
   CHECK(fs::exists(cwd / "tiny.om"));
 }
 

@@ -14,10 +14,10 @@ constexpr std::int64_t kBuffers = 2;           // double buffering: one tile in 
 constexpr std::int64_t kAccumulatorBytes = 4;  // L0C accumulates in fp32 (int32 for int8)
 constexpr std::int64_t kBlockAlignBytes = 32;  // UB and GM transfers move 32-byte blocks
 
-std::int64_t round_up(std::int64_t value, std::int64_t multiple) {
+std::int64_t tiling_round_up(std::int64_t value, std::int64_t multiple) {
   return (value + multiple - 1) / multiple * multiple;
 }
-std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+std::int64_t tiling_ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
 // The GEMM a cube task performs; without readable shapes, a cube with the cost facts' work.
 GemmDims cube_problem(const TaskInput& task) {
@@ -32,7 +32,7 @@ GemmDims cube_problem(const TaskInput& task) {
 std::set<std::int64_t> tile_sizes(std::int64_t extent, std::int64_t fractal) {
   std::set<std::int64_t> sizes{extent};
   for (std::int64_t size = fractal; size < extent; size *= 2) sizes.insert(size);
-  for (std::int64_t parts = 2; parts <= 4; ++parts) sizes.insert(round_up(ceil_div(extent, parts), fractal));
+  for (std::int64_t parts = 2; parts <= 4; ++parts) sizes.insert(tiling_round_up(tiling_ceil_div(extent, parts), fractal));
   return sizes;
 }
 
@@ -49,8 +49,8 @@ void choose_l0(const SocConfig& soc, const CubeShape& cube, std::int64_t kp, std
       if (bk < cube.k || kBuffers * (bm + bn) * bk * es > soc.l1_bytes) continue;
       // Per tile: MMADs, MTE1 slices, MTE2 chunks (from L2) and the output tile's way out
       // (cube_output_tile), each with its per-instruction or per-transfer cost.
-      const auto tiles = static_cast<double>(ceil_div(t.block_m, bm) * ceil_div(t.block_n, bn));
-      const std::int64_t steps = ceil_div(kp, bk);
+      const auto tiles = static_cast<double>(tiling_ceil_div(t.block_m, bm) * tiling_ceil_div(t.block_n, bn));
+      const std::int64_t steps = tiling_ceil_div(kp, bk);
       const auto k_steps = static_cast<double>(steps);
       const double mac = static_cast<double>(steps - 1) * mmad_cycles(soc, cube, bm, bk, bn) +
                          mmad_cycles(soc, cube, bm, kp - (steps - 1) * bk, bn);
@@ -95,7 +95,7 @@ Tiling cube_tiling(const SocConfig& soc, const TaskInput& task) {
   const auto es = static_cast<std::int64_t>(std::max<std::size_t>(1, task.element_bytes));
   const GemmDims g = cube_problem(task);
   const std::int64_t k = std::max(g.k, g.device_k);  // the K the cube runs, layout padding included
-  const std::int64_t mp = round_up(g.m, cube.m), kp = round_up(k, cube.k), np = round_up(g.n, cube.n);
+  const std::int64_t mp = tiling_round_up(g.m, cube.m), kp = tiling_round_up(k, cube.k), np = tiling_round_up(g.n, cube.n);
   const double a_gemm = static_cast<double>(g.batch) * mp * kp;
   const double expansion =
       task.first_input_elements > 0 ? std::max(1.0, a_gemm / static_cast<double>(task.first_input_elements)) : 1.0;
@@ -113,10 +113,10 @@ Tiling cube_tiling(const SocConfig& soc, const TaskInput& task) {
   for (std::int64_t split_m = 1; split_m <= std::min<std::int64_t>(soc.ai_cores, mp / cube.m); ++split_m)
     for (std::int64_t split_n = 1; split_m * split_n <= soc.ai_cores && split_n <= np / cube.n; ++split_n) {
       Tiling t = base;
-      t.block_m = round_up(ceil_div(mp, split_m), cube.m);
-      t.block_n = round_up(ceil_div(np, split_n), cube.n);
+      t.block_m = tiling_round_up(tiling_ceil_div(mp, split_m), cube.m);
+      t.block_n = tiling_round_up(tiling_ceil_div(np, split_n), cube.n);
       if (!tried.insert({t.block_m, t.block_n}).second) continue;
-      t.block_dim = static_cast<int>(g.batch * ceil_div(mp, t.block_m) * ceil_div(np, t.block_n));
+      t.block_dim = static_cast<int>(g.batch * tiling_ceil_div(mp, t.block_m) * tiling_ceil_div(np, t.block_n));
       choose_l0(soc, cube, kp, es, expansion, t);
       for (const std::int64_t depth : l1_depths(soc, kp, es, t)) {
         t.l1_k = depth;
@@ -140,9 +140,9 @@ Tiling vector_tiling(const SocConfig& soc, const TaskInput& task) {
   // Blocks of at least one vector repeat: a smaller share per core saves nothing, since an
   // instruction costs its minimum cycles anyway.
   const auto repeat = std::max(align, static_cast<std::int64_t>(soc.vector_bytes_per_cycle) / es);
-  const std::int64_t blocks = std::clamp<std::int64_t>(ceil_div(t.elements, repeat), 1, cores);
-  const std::int64_t block_elements = round_up(ceil_div(t.elements, blocks), align);
-  t.block_dim = static_cast<int>(ceil_div(t.elements, block_elements));
+  const std::int64_t blocks = std::clamp<std::int64_t>(tiling_ceil_div(t.elements, repeat), 1, cores);
+  const std::int64_t block_elements = tiling_round_up(tiling_ceil_div(t.elements, blocks), align);
+  t.block_dim = static_cast<int>(tiling_ceil_div(t.elements, block_elements));
 
   // UB holds one tile of every operand, twice; operators with so many operands that two copies
   // do not fit run single-buffered.
@@ -156,7 +156,7 @@ Tiling vector_tiling(const SocConfig& soc, const TaskInput& task) {
     throw Error(ErrorCode::Internal, "SoC " + soc.name + ": UB (" + std::to_string(soc.ub_bytes) + " bytes) cannot hold " +
                                          std::to_string(operands) + " operands of one 32-byte block");
   t.ub_tile_elements = std::min(tile_bytes / es, block_elements);
-  t.tiles_per_block = ceil_div(block_elements, t.ub_tile_elements);
+  t.tiles_per_block = tiling_ceil_div(block_elements, t.ub_tile_elements);
   t.ub_bytes = (t.double_buffer ? kBuffers : 1) * operands * t.ub_tile_elements * es;
   return t;
 }

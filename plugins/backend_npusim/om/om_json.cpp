@@ -14,7 +14,7 @@ using Json = nlohmann::ordered_json;
 std::string name_of(DType dtype) { return std::string(dtype_name(dtype)); }
 std::string name_of(Format format) { return std::string(format_name(format)); }
 
-std::string region_name(ValuePlacement::Region region) {
+std::string om_region_name(ValuePlacement::Region region) {
   switch (region) {
     case ValuePlacement::Region::Input: return "input";
     case ValuePlacement::Region::Output: return "output";
@@ -192,7 +192,7 @@ Json memory_json(const MemoryPlan& memory) {
 
 Json placement_json(const ValuePlacement& p) {
   return {{"value", p.value},
-          {"region", region_name(p.region)},
+          {"region", om_region_name(p.region)},
           {"dtype", name_of(p.dtype)},
           {"format", name_of(p.format)},
           {"shape", p.shape},

@@ -10,26 +10,26 @@
 namespace asc::npusim {
 namespace {
 
-constexpr const char* kStage = "npusim.om_to_json";
+constexpr const char* kOmToJsonStage = "npusim.om_to_json";
 
 void run(PipelineContext& ctx, const StageParams& params) {
   const std::filesystem::path om = params.get_path("om");
   const std::filesystem::path json = params.get_path("json");
   const std::string layout = params.has("layout") ? params.get_string("layout") : "asc";
   if (layout != "asc" && layout != "atc")
-    throw Error(ErrorCode::ConfigBadValue, std::string(kStage) + ": layout '" + layout + "' is not asc or atc");
+    throw Error(ErrorCode::ConfigBadValue, std::string(kOmToJsonStage) + ": layout '" + layout + "' is not asc or atc");
   const CompiledModel model = read_om(om);
   const nlohmann::ordered_json document = layout == "atc" ? om_to_atc_json(model) : om_to_json(model);
   write_text_atomically(json, document.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
   ctx.artifacts["om_json"] = json;
-  log_info(std::string(kStage) + ": wrote " + json.string() + " from " + om.string());
+  log_info(std::string(kOmToJsonStage) + ": wrote " + json.string() + " from " + om.string());
 }
 
 }  // namespace
 
 StageDefinition om_to_json_stage() {
   StageDefinition stage;
-  stage.name = kStage;
+  stage.name = kOmToJsonStage;
   stage.description =
       "write an .om model as JSON (atc --mode=1): header, inputs/outputs, every op with its original ONNX node names, "
       "formats, tiling and workspace per profile, memory plans and weight sizes";

@@ -51,7 +51,7 @@ Json type_statistics(const ProfileFacts& facts) {
   return types;
 }
 
-Json pipe_utilization(const ProfileFacts& facts) {
+Json pipe_utilization_json(const ProfileFacts& facts) {
   Json pipes;
   for (const auto& [pipe, ratio] : facts.pipes.pipes) pipes[pipe] = optional_number(ratio, true);
   pipes["coverage"] = round_fraction(facts.pipes.coverage);
@@ -145,7 +145,7 @@ Json build_report(const ProfileFacts& facts, const std::vector<RuleOutcome>& out
   report["task_count"] = facts.tasks.size();
   report["top_operators"] = top_operators(facts);
   report["op_type_statistics"] = type_statistics(facts);
-  report["pipe_utilization"] = pipe_utilization(facts);
+  report["pipe_utilization"] = pipe_utilization_json(facts);
   report["health"] = health(facts);
   Json rules;
   report["advice"] = advice_and_rules(outcomes, rules);
