@@ -61,6 +61,15 @@ boost::dll::shared_library open_library(PluginCandidate& candidate) {
   }
 }
 
+// An accepted plugin stays mapped until the process exits, after its PluginHost is gone: the
+// libraries it pulls in (oneDNN's libgomp among them) keep allocations and threads from their
+// initialisers that unloading would orphan (LeakSanitizer reported them from "<unknown module>"),
+// and what a plugin made (kernels, messages, thread-local state) may outlive the host.
+// RTLD_NOLOAD | RTLD_NODELETE on the already loaded object is glibc's way to say so.
+void keep_loaded_until_exit(const fs::path& file) {
+  if (void* handle = dlopen(file.c_str(), RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE)) dlclose(handle);
+}
+
 const AscPluginDescriptor& read_descriptor(PluginCandidate& candidate, const boost::dll::shared_library& library) {
   const std::string file = candidate.file.string();
   if (!library.has(ASC_PLUGIN_ENTRY_POINT))
@@ -231,6 +240,7 @@ void PluginHost::load_file(const fs::path& file) {
            "plugin '" + candidate.name + "' (" + file.string() + ") was refused: " + detail +
                (code == ErrorCode::PluginDuplicate ? files_of_named_plugins(detail) : std::string()));
   }
+  keep_loaded_until_exit(file);
   libraries_->open.push_back(std::move(library));
   candidate.loaded = true;
   log_debug("loaded plugin '" + candidate.name + "' " + candidate.version + " from " + file.string());
