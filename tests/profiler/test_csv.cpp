@@ -104,3 +104,30 @@ TEST_CASE("time_at refuses negative, non-finite and absurd times naming file:lin
     }
   }
 }
+
+TEST_CASE("integer_at refuses fractions and values beyond int naming file:line and column (fuzz_msprof: 1e121)") {
+  const auto table = parse_csv(
+      "Op Name,Stream ID\n"
+      "ok,3\n"
+      "na,N/A\n"
+      "huge,1e121\n"
+      "fraction,2.5\n"
+      "below,-2147483649\n",
+      "op_summary_1.csv");
+  const std::size_t column = find_column(table, {"Stream ID"});
+  CHECK(asc::profiler::integer_at(table, table.rows[0], column) == 3);
+  CHECK_FALSE(asc::profiler::integer_at(table, table.rows[1], column).has_value());
+  const std::pair<std::size_t, std::string> refused[] = {
+      {2, "op_summary_1.csv:4: column 'Stream ID' is 1e+121, not a whole number"},
+      {3, "op_summary_1.csv:5: column 'Stream ID' is 2.5, not a whole number"},
+      {4, "op_summary_1.csv:6: column 'Stream ID' is -2.14748e+09, not a whole number"}};
+  for (const auto& [row, message] : refused) {
+    try {
+      asc::profiler::integer_at(table, table.rows[row], column);
+      FAIL("row " << row << " was accepted");
+    } catch (const asc::Error& error) {
+      CHECK(error.code() == asc::ErrorCode::FileFormatInvalid);
+      CHECK_MESSAGE(error.message().find(message) != std::string::npos, error.message());
+    }
+  }
+}

@@ -4,7 +4,9 @@
 #include <asc/sdk/io.hpp>
 
 #include "analysis/text_format.hpp"
+#include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace asc::profiler {
 namespace {
@@ -128,6 +130,23 @@ std::optional<double> time_at(const CsvTable& table, const CsvRow& row, std::siz
   if (value)
     check_time(*value, table.file.string() + ":" + std::to_string(row.line), "column '" + table.header[column] + "'");
   return value;
+}
+
+std::optional<int> integer_at(const CsvTable& table, const CsvRow& row, std::size_t column) {
+  const auto value = number_at(table, row, column);
+  if (!value) return std::nullopt;
+  return checked_int(*value, table.file.string() + ":" + std::to_string(row.line), "column '" + table.header[column] + "'");
+}
+
+int checked_int(double value, const std::string& origin, const std::string& what) {
+  // Converting a double outside int's range to int is undefined behaviour (fuzz_msprof: 1e121).
+  if (value == std::trunc(value) && value >= std::numeric_limits<int>::min() && value <= std::numeric_limits<int>::max())
+    return static_cast<int>(value);
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  throw Error(ErrorCode::FileFormatInvalid, origin + ": " + what + " is " + text + ", not a whole number from " +
+                                                std::to_string(std::numeric_limits<int>::min()) + " to " +
+                                                std::to_string(std::numeric_limits<int>::max()));
 }
 
 void check_time(double us, const std::string& origin, const std::string& what) {

@@ -36,6 +36,12 @@ std::size_t find_column(const CsvTable& table, std::initializer_list<std::string
 // file:line, the column and the text for anything else that is not a number.
 std::optional<double> number_at(const CsvTable& table, const CsvRow& row, std::size_t column);
 
+// number_at for a whole number (stream and task IDs, block dims): EE4004 naming file:line and the
+// column when it has a fraction or does not fit an int.
+std::optional<int> integer_at(const CsvTable& table, const CsvRow& row, std::size_t column);
+// `value` as an int; EE4004 naming `origin` and `what` when it has a fraction or does not fit.
+int checked_int(double value, const std::string& origin, const std::string& what);
+
 // Time values (microseconds) above this are refused: sums over any profile stay finite and exact
 // to the microsecond (1e18 us is 31,700 years; msprof's epoch timestamps are about 1.7e15 us).
 inline constexpr double kMaxTimeUs = 1e18;

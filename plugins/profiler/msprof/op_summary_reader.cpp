@@ -47,6 +47,8 @@ class RowReader {
   std::optional<double> number(std::size_t column) const { return number_at(table_, row_, column); }
   // number(), and EE4004 for a negative time or one past kMaxTimeUs.
   std::optional<double> time(std::size_t column) const { return time_at(table_, row_, column); }
+  // number(), and EE4004 for a fraction or a value beyond int.
+  std::optional<int> integer(std::size_t column) const { return integer_at(table_, row_, column); }
 
  private:
   const CsvTable& table_;
@@ -111,10 +113,9 @@ OpSummaryRows read_op_summary(const CsvTable& table) {
     event.op_type = op_type == std::string::npos ? std::string("N/A") : read.text(op_type);
     if (task_type != std::string::npos) event.task_type = read.text(task_type);
     // -1: the column is there but N/A (communication tasks); 0 when the file has no such column.
-    event.stream_id =
-        static_cast<int>(read.number(stream_id).value_or(stream_id == std::string::npos ? 0 : -1));
-    event.task_id = static_cast<int>(read.number(task_id).value_or(task_id == std::string::npos ? 0 : -1));
-    event.block_dim = static_cast<int>(read.number(block).value_or(0));
+    event.stream_id = read.integer(stream_id).value_or(stream_id == std::string::npos ? 0 : -1);
+    event.task_id = read.integer(task_id).value_or(task_id == std::string::npos ? 0 : -1);
+    event.block_dim = read.integer(block).value_or(0);
     const auto start_us = read.time(start);
     event.start_us = start_us.value_or(0);
     event.duration_us = *duration_us;

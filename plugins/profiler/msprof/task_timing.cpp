@@ -42,13 +42,13 @@ std::vector<TimedTask> read_task_time(const CsvTable& table) {
   const std::size_t type = find_column(table, {"kernel_type"});
   std::vector<TimedTask> tasks;
   for (const CsvRow& row : table.rows) {
-    const auto stream_id = number_at(table, row, stream);
-    const auto task_id = number_at(table, row, task);
+    const auto stream_id = integer_at(table, row, stream);
+    const auto task_id = integer_at(table, row, task);
     const auto start_us = time_at(table, row, start);
     if (!stream_id || !task_id || !start_us) continue;
     TimedTask timed;
-    timed.stream_id = static_cast<int>(*stream_id);
-    timed.task_id = static_cast<int>(*task_id);
+    timed.stream_id = *stream_id;
+    timed.task_id = *task_id;
     timed.start_us = *start_us;
     if (const auto us = time_at(table, row, duration)) {
       timed.duration_us = *us;
@@ -90,9 +90,9 @@ std::vector<TimedTask> read_timeline_json(const std::filesystem::path& file) {
     const auto ts = event.contains("ts") ? json_number(event["ts"]) : std::nullopt;
     if (!stream || !task || !ts) continue;
     TimedTask timed;
-    timed.stream_id = static_cast<int>(*stream);
-    timed.task_id = static_cast<int>(*task);
     const std::string origin = file.string() + ": trace event '" + string_field(event, "name") + "'";
+    timed.stream_id = checked_int(*stream, origin, "stream id");
+    timed.task_id = checked_int(*task, origin, "task id");
     check_time(*ts, origin, "ts");
     timed.start_us = *ts;
     if (event.contains("dur"))
