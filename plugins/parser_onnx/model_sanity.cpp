@@ -142,10 +142,10 @@ int weight_input(const onnx::NodeProto& node) {
   return -1;
 }
 
-bool has_attribute(const onnx::NodeProto& node, std::string_view name) {
+const onnx::AttributeProto* find_attribute(const onnx::NodeProto& node, std::string_view name) {
   for (const onnx::AttributeProto& attribute : node.attribute())
-    if (attribute.name() == name) return true;
-  return false;
+    if (attribute.name() == name) return &attribute;
+  return nullptr;
 }
 
 // ONNX 1.12's convPoolShapeInference takes a convolution's kernel size from its weight's shape
@@ -170,7 +170,23 @@ void spell_out_conv_dilations(onnx::GraphProto& graph, const std::filesystem::pa
       throw Error(ErrorCode::InvalidOperator, model_label(model_path) + ": " + node_label(node) + ": weight '" +
                                                   node.input(weight) + "' has " + std::to_string(rank->second) +
                                                   " dimensions; a convolution's weight has at least 3");
-    if (has_attribute(node, "dilations") || has_attribute(node, "kernel_shape")) continue;
+    // The same read past the end with dilations written out for the input's spatial axes but a
+    // weight of another rank (fuzz_onnx, weight [8,3,8,3,5] on input [1,3,8,8], dilations [1,2]).
+    const auto data = ranks.find(node.input(0));
+    if (data != ranks.end() && data->second != rank->second)
+      throw Error(ErrorCode::InvalidOperator, model_label(model_path) + ": " + node_label(node) + ": weight '" +
+                                                  node.input(weight) + "' has " + std::to_string(rank->second) +
+                                                  " dimensions but input '" + node.input(0) + "' has " +
+                                                  std::to_string(data->second) + "; they must be equal");
+    if (find_attribute(node, "kernel_shape") != nullptr) continue;
+    if (const onnx::AttributeProto* given = find_attribute(node, "dilations")) {
+      if (given->ints_size() != rank->second - 2)
+        throw Error(ErrorCode::InvalidOperator, model_label(model_path) + ": " + node_label(node) + ": " +
+                                                    std::to_string(given->ints_size()) + " dilations for weight '" +
+                                                    node.input(weight) + "' with " + std::to_string(rank->second - 2) +
+                                                    " spatial dimensions");
+      continue;
+    }
     onnx::AttributeProto& dilations = *node.add_attribute();
     dilations.set_name("dilations");
     dilations.set_type(onnx::AttributeProto::INTS);

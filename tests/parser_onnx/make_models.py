@@ -166,6 +166,10 @@ def invalid_models():
                [helper.make_tensor_value_info("x2", TensorProto.FLOAT, [1, 16])],
                [helper.make_tensor_value_info("Y", TensorProto.FLOAT, [1, 8])],
                [numpy_helper.from_array(np.ones((8, 3, 3), np.float32), "w3")], opset=11), "conv_weight_rank.onnx")
+    save(model([helper.make_node("Conv", ["x4", "w5"], ["Y"], name="conv_dilated", dilations=[1, 2], strides=[2, 1])],
+               [helper.make_tensor_value_info("x4", TensorProto.FLOAT, [1, 3, 8, 8])],
+               [helper.make_tensor_value_info("Y", TensorProto.FLOAT, [1, 8, "h", "w"])],
+               [numpy_helper.from_array(np.ones((8, 3, 8, 3, 5), np.float32), "w5")], opset=11), "conv_weight_rank_dilations.onnx")
     save(model([helper.make_node("Conv", ["X", "w1"], ["Y"], name="conv_flat")], *io,
                [numpy_helper.from_array(np.ones(4, np.float32), "w1")]), "conv_weight_1d.onnx")
     save(model([helper.make_node("Relu", ["X"], ["Y"], name="relu")],

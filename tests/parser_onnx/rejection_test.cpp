@@ -100,9 +100,14 @@ TEST_CASE("a stride of 0 is EE2003 naming node and attribute, before ONNX's shap
               {"node 'conv0' (Conv)", "attribute strides[1] is 0", "must be at least 1"});
 }
 
-TEST_CASE("a Conv weight of higher rank than its input is EE1005, not a crash in ONNX's shape inference") {
+TEST_CASE("a Conv weight of another rank than its input is EE2003 naming both, not a crash in ONNX's shape inference") {
   const auto path = model_path("conv_weight_rank.onnx");
-  check_error(parse_error(path), ErrorCode::ShapeInferenceFailed, path, {"node 'conv_rank' (Conv)"});
+  check_error(parse_error(path), ErrorCode::InvalidOperator, path,
+              {"node 'conv_rank' (Conv)", "weight 'w3' has 3 dimensions but input 'x2' has 2"});
+  // With dilations written for the input's spatial axes (found by fuzz_onnx in a clean-clone CI run).
+  const auto dilated = model_path("conv_weight_rank_dilations.onnx");
+  check_error(parse_error(dilated), ErrorCode::InvalidOperator, dilated,
+              {"node 'conv_dilated' (Conv)", "weight 'w5' has 5 dimensions but input 'x4' has 4"});
 }
 
 TEST_CASE("a Conv weight of fewer than 3 dimensions is EE2003 naming node and weight") {
