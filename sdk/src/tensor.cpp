@@ -11,6 +11,7 @@
 
 #include "asc/sdk/error.hpp"
 #include "element_access.hpp"
+#include "strided_copy.hpp"
 
 namespace asc {
 namespace {
@@ -194,12 +195,7 @@ Tensor Tensor::clone() const {
     std::memcpy(copy.view_.raw(), view_.raw(), nbytes());
     return copy;
   }
-  const std::size_t element = dtype_size(dtype());
-  std::byte* out = copy.view_.raw();
-  detail::for_each_offset(shape(), strides(), [&](std::int64_t offset) {
-    std::memcpy(out, view_.raw() + offset * static_cast<std::int64_t>(element), element);
-    out += element;
-  });
+  detail::copy_strided(view_, copy.view_.raw());
   return copy;
 }
 

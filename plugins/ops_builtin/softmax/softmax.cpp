@@ -1,7 +1,8 @@
 // Softmax, LogSoftmax and Hardmax. Before opset 13 the input is coerced to 2-D at `axis`
 // (default 1) and the operator runs over each row of that matrix; from opset 13 it runs along
-// the single dimension `axis` (default -1). Computed in double, shifted by the maximum; lines
-// are shared between the kernel's threads.
+// the single dimension `axis` (default -1). Shifted by the maximum; lines are shared between the
+// kernel's threads. Softmax of float32 along contiguous lines (the last axis: attention) runs in
+// float with a vectorised exp (within 2 ulp); everything else is computed in double.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -10,6 +11,7 @@
 
 #include <asc/sdk/error.hpp>
 #include <asc/sdk/parallel.hpp>
+#include <asc/sdk/vector_math.hpp>
 
 #include "common/reduction_cost.hpp"
 #include "common/shape_utils.hpp"
@@ -71,6 +73,23 @@ void apply_line(const T* x, T* y, std::int64_t length, std::int64_t stride) {
   }
 }
 
+// Softmax of one contiguous float32 line, in float: the maximum, exp(x - peak) into y with its
+// sum, then y / sum, each a vectorised pass. A NaN anywhere makes the sum and so the whole line
+// NaN, as in the double path.
+ASC_VECTOR_CLONES void softmax_contiguous_line(const float* x, float* y, std::int64_t length) {
+  float peak = x[0];
+#pragma omp simd reduction(max : peak)
+  for (std::int64_t j = 1; j < length; ++j) peak = x[j] > peak ? x[j] : peak;
+  float sum = 0.0f;
+#pragma omp simd reduction(+ : sum)
+  for (std::int64_t j = 0; j < length; ++j) {
+    y[j] = vector_exp(x[j] - peak);
+    sum += y[j];
+  }
+#pragma omp simd
+  for (std::int64_t j = 0; j < length; ++j) y[j] /= sum;
+}
+
 // Every line, shared between the threads in blocks of lines.
 template <Kind K, class T>
 void apply(const T* x, T* y, const Lines& lines, int threads) {
@@ -83,6 +102,12 @@ void apply(const T* x, T* y, const Lines& lines, int threads) {
       const std::int64_t o = line / lines.inner;
       const std::int64_t i = line % lines.inner;
       const std::int64_t base = o * lines.length * lines.inner + i;
+      if constexpr (K == Kind::Softmax && std::is_same_v<T, float>) {
+        if (lines.inner == 1 && lines.length > 0) {
+          softmax_contiguous_line(x + base, y + base, lines.length);
+          continue;
+        }
+      }
       apply_line<K>(x + base, y + base, lines.length, lines.inner);
     }
   });
