@@ -95,15 +95,26 @@ std::string shape_to_string(const Shape& shape) {
 Buffer::Buffer(std::shared_ptr<const void> owner, std::byte* data, std::size_t bytes)
     : owner_(std::move(owner)), data_(data), size_(bytes) {}
 
-std::shared_ptr<Buffer> Buffer::allocate(std::size_t bytes) {
+namespace {
+
+// `bytes` of aligned memory whose contents are undefined, for buffers about to be overwritten.
+std::shared_ptr<Buffer> allocate_uninitialized(std::size_t bytes) {
   // aligned_alloc needs a multiple of the alignment; never zero so data() is never null.
-  const std::size_t rounded = (bytes + kAlignment - 1) / kAlignment * kAlignment + (bytes == 0 ? kAlignment : 0);
+  const std::size_t rounded = (bytes + kAlignment - 1) / kAlignment * kAlignment +
+                              (bytes == 0 ? kAlignment : 0);
   void* memory = std::aligned_alloc(kAlignment, rounded);
   if (memory == nullptr)
     throw Error(ErrorCode::MemoryAllocationFailed, "cannot allocate " + std::to_string(bytes) + " bytes");
-  std::memset(memory, 0, rounded);
   std::shared_ptr<const void> owner(memory, [](const void* p) { std::free(const_cast<void*>(p)); });
-  return std::shared_ptr<Buffer>(new Buffer(std::move(owner), static_cast<std::byte*>(memory), bytes));
+  return Buffer::wrap(std::move(owner), static_cast<std::byte*>(memory), bytes);
+}
+
+}  // namespace
+
+std::shared_ptr<Buffer> Buffer::allocate(std::size_t bytes) {
+  std::shared_ptr<Buffer> buffer = allocate_uninitialized(bytes);
+  std::memset(buffer->data(), 0, bytes);
+  return buffer;
 }
 
 std::shared_ptr<Buffer> Buffer::wrap(std::shared_ptr<const void> owner, std::byte* data, std::size_t bytes) {
@@ -190,7 +201,8 @@ std::vector<std::int64_t> Tensor::to_int64s() const { return gather<std::int64_t
 
 Tensor Tensor::clone() const {
   if (!defined()) return {};
-  Tensor copy(dtype(), shape(), format());
+  // Every byte is written below, so the buffer is not zero-filled first.
+  Tensor copy(allocate_uninitialized(nbytes()), 0, dtype(), shape(), {}, format());
   if (is_contiguous()) {
     std::memcpy(copy.view_.raw(), view_.raw(), nbytes());
     return copy;

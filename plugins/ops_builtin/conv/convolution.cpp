@@ -210,8 +210,15 @@ void convolve_group(const Window3& window, bool pointwise, const T* image, std::
     gemm(false, false, row_end - row_begin, end - begin, rows, T(1), weights + row_begin * rows, rows, b, ldb,
          bias != nullptr ? T(1) : T(0), c, positions);
   };
-  const std::int64_t block = column_block(rows, sizeof(T));
-  const std::int64_t blocks = (positions + block - 1) / block;
+  std::int64_t block = column_block(rows, sizeof(T));
+  std::int64_t blocks = (positions + block - 1) / block;
+  if (blocks >= 2 * threads) {
+    // As many blocks as a multiple of the thread count, so that no thread waits for another's
+    // last block (5 blocks on 2 threads left one idle for a fifth of the layer).
+    const std::int64_t balanced = (blocks + threads - 1) / threads * threads;
+    block = ((positions + balanced - 1) / balanced + 15) / 16 * 16;
+    blocks = (positions + block - 1) / block;
+  }
   if (blocks >= 2 * threads || threads == 1) {
     parallel_for(threads, blocks, [&](std::int64_t index) {
       const std::int64_t begin = index * block;
