@@ -33,21 +33,41 @@ void write_om(const CompiledModel& model, const std::filesystem::path& path) {
   write_file_atomically(path, encode_om(model));
 }
 
-CompiledModel decode_om(std::span<const std::byte> file, const std::string& origin) {
+namespace {
+
+// The checked header's payload, parsed.
+om::CompiledModel parse_om(std::span<const std::byte> file, const std::string& origin) {
   const std::span<const std::byte> payload = om_payload(file, origin);
   if (payload.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
     om_format_error(origin, "", "payload of " + std::to_string(payload.size()) + " bytes exceeds the 2 GiB limit");
   om::CompiledModel proto;
   if (!proto.ParseFromArray(payload.data(), static_cast<int>(payload.size())))
     om_format_error(origin, "", "the payload is not a valid asc.om.CompiledModel protobuf message");
+  return proto;
+}
+
+CompiledModel decode_checked(om::CompiledModel& proto, const std::string& origin) {
   CompiledModel model = decode_model(proto, origin);
   check_om_references(model, origin);
   return model;
 }
 
+}  // namespace
+
+CompiledModel decode_om(std::span<const std::byte> file, const std::string& origin) {
+  om::CompiledModel proto = parse_om(file, origin);
+  return decode_checked(proto, origin);
+}
+
 CompiledModel read_om(const std::filesystem::path& path) {
-  const std::vector<std::byte> bytes = read_file(path);
-  return decode_om(bytes, path.string());
+  om::CompiledModel proto;
+  {
+    // The file's bytes go before the weights are decoded: the three copies of the weights (file,
+    // message, host tensors) were BERT-base's peak memory when loaded together.
+    const std::vector<std::byte> bytes = read_file(path);
+    proto = parse_om(bytes, path.string());
+  }
+  return decode_checked(proto, path.string());
 }
 
 }  // namespace asc::npusim

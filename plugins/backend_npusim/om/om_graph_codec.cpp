@@ -160,7 +160,13 @@ om::Graph encode_graph(const Graph& graph, const std::map<std::string, DType>& s
   return proto;
 }
 
-Graph decode_graph(const om::Graph& proto, const std::string& origin) {
+namespace {
+
+// The graph of `proto`; when GraphProto is not const, each initializer's bytes are released once
+// decoded.
+template <class GraphProto>
+Graph decode_graph_from(GraphProto& proto, const std::string& origin) {
+  constexpr bool kConsume = !std::is_const_v<GraphProto>;
   Graph graph;
   graph.name = proto.name();
   const std::string where = "graph " + in_quotes(graph.name);
@@ -174,14 +180,27 @@ Graph decode_graph(const om::Graph& proto, const std::string& origin) {
     if (!graph.values.emplace(value.name(), decode_value_info(value, origin, value_where)).second)
       om_format_error(origin, value_where, "described twice");
   }
-  for (const om::Initializer& initializer : proto.initializers()) {
+  auto& initializers = [&]() -> auto& {
+    if constexpr (kConsume) return *proto.mutable_initializers();
+    else return proto.initializers();
+  }();
+  for (auto& initializer : initializers) {
     const std::string initializer_where = where + ", initializer " + in_quotes(initializer.name());
     if (graph.initializers.count(initializer.name()) != 0) om_format_error(origin, initializer_where, "stored twice");
     graph.initializers.emplace(initializer.name(), decode_tensor(initializer.tensor(), origin, initializer_where));
+    if constexpr (kConsume) std::string().swap(*initializer.mutable_tensor()->mutable_data());
   }
   for (const om::MetadataEntry& entry : proto.metadata()) graph.metadata[entry.key()] = entry.value();
   for (const om::Node& node : proto.nodes()) graph.add_node(decode_node(node, origin, where));
   return graph;
+}
+
+}  // namespace
+
+Graph decode_graph(const om::Graph& proto, const std::string& origin) { return decode_graph_from(proto, origin); }
+
+Graph decode_graph_consuming_weights(om::Graph& proto, const std::string& origin) {
+  return decode_graph_from(proto, origin);
 }
 
 }  // namespace asc::npusim

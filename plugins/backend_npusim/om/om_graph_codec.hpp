@@ -17,5 +17,8 @@ om::Graph encode_graph(const Graph& graph, const std::map<std::string, DType>& s
 // Throws EE4004 naming `origin` and the graph, node or attribute that is malformed. Does not
 // check that values are defined before use (om_model_check.hpp does).
 Graph decode_graph(const om::Graph& proto, const std::string& origin);
+// The same, emptying each initializer's bytes in `proto` once decoded, so that a large model's
+// weights are never held twice (message and host tensors) while it loads.
+Graph decode_graph_consuming_weights(om::Graph& proto, const std::string& origin);
 
 }  // namespace asc::npusim

@@ -225,13 +225,13 @@ om::CompiledModel encode_model(const CompiledModel& model) {
   return proto;
 }
 
-CompiledModel decode_model(const om::CompiledModel& proto, const std::string& origin) {
+CompiledModel decode_model(om::CompiledModel& proto, const std::string& origin) {
   CompiledModel model;
   model.soc_version = proto.soc_version();
   model.options = decode_options(proto.options());
   model.source_model = proto.source_model();
   model.framework = proto.framework();
-  model.graph = decode_graph(proto.graph(), origin);
+  model.graph = decode_graph_consuming_weights(*proto.mutable_graph(), origin);
   model.dynamic_kind = proto.dynamic_kind();
   if (proto.profiles().empty()) om_format_error(origin, "", "no compiled profile (a model has at least one)");
   for (const om::CompiledProfile& profile : proto.profiles()) model.profiles.push_back(decode_profile(profile, origin));

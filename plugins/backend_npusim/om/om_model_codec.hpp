@@ -13,6 +13,7 @@ om::CompiledModel encode_model(const CompiledModel& model);
 
 // Throws EE4004 naming `origin` and the field that is malformed (unknown enum values, bad
 // tensors, duplicates, no profile). References between parts are checked by om_model_check.hpp.
-CompiledModel decode_model(const om::CompiledModel& proto, const std::string& origin);
+// The weights' bytes in `proto` are released as they are decoded.
+CompiledModel decode_model(om::CompiledModel& proto, const std::string& origin);
 
 }  // namespace asc::npusim
