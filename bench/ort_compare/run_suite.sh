@@ -10,7 +10,10 @@
 # tools/export_model.py (random weights; never commit them). Needs `npm install` in
 # DIR/bench/ort_compare first. Prints each invocation's output and a Markdown table at the end:
 # milliseconds are the median over rounds of each round's median; the ratios are the median over
-# rounds of each round's ratio (wall time, and CPU time of all the process's threads).
+# rounds of each round's ratio (wall time, and CPU time of all the process's threads). npusim rows
+# also give the peak RSS of the user's path for that backend: `atc` to an .om (in the work
+# directory), then `ais_bench --model X.om --loop 2` (GNU time's maximum resident set), which
+# holds only the compiled model, not the parsed ONNX graph beside it as this benchmark does.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -55,8 +58,20 @@ cases=(
   "ViT-B/16 b1|vit_b_16.onnx||10|2"
   "BERT-base encoder b1 seq 512|bert_base_encoder.onnx||5|1"
 )
-table="| model | backend | ONNX Runtime ms | ours ms | median ratio (wall) | median ratio (CPU time) | ours peak RSS MiB | ONNX Runtime peak RSS MiB |
-|---|---|---|---|---|---|---|---|"
+table="| model | backend | ONNX Runtime ms | ours ms | median ratio (wall) | median ratio (CPU time) | ours peak RSS MiB | ONNX Runtime peak RSS MiB | ais_bench on the .om, peak RSS MiB |
+|---|---|---|---|---|---|---|---|---|"
+# Peak RSS (MiB) of ais_bench on FILE compiled by atc for the shape SPEC (empty: as exported).
+ais_bench_peak_rss() {
+  local file=$1 spec=$2 om
+  om="$work/${file%.onnx}${spec:+_${spec//[^0-9]/_}}"
+  if [ ! -f "$om.om" ]; then
+    "$build/bin/atc" --model="$work/$file" --framework=5 --output="$om" --soc_version=Ascend310P3 \
+      --precision_mode=force_fp16 ${spec:+--input_shape="$spec"} > "$om.atc.log" 2>&1 || { echo "atc failed"; return; }
+  fi
+  /usr/bin/time -f %M -o "$om.rss" "$build/bin/ais_bench" --model "$om.om" --loop 2 --threads "$threads" > "$om.ais.log" 2>&1 \
+    && echo $(( $(tail -1 "$om.rss") / 1024 )) || echo "ais_bench failed"
+}
+
 echo "suite: $threads threads, $rounds rounds; $(uptime)"
 for entry in "${cases[@]}"; do
   IFS='|' read -r label file shape runs warmup <<< "$entry"
@@ -73,8 +88,10 @@ for entry in "${cases[@]}"; do
     cpu_ratio=$(echo "$out" | awk '/median ratio/ {sub(/\)/, "", $NF); print $NF}')
     ours_rss=$(echo "$out" | awk '/^peak RSS/ {print $4}')
     ort_rss=$(echo "$out" | awk '/^peak RSS/ {for (i = 1; i <= NF; ++i) if ($i == "onnxruntime") print $(i + 1)}')
+    user_rss=-
+    [ "$backend" = npusim ] && user_rss=$(ais_bench_peak_rss "$file" "$shape")
     table+="
-| $label | $backend | $ort_ms | $ours_ms | $ratio | $cpu_ratio | $ours_rss | $ort_rss |"
+| $label | $backend | $ort_ms | $ours_ms | $ratio | $cpu_ratio | $ours_rss | $ort_rss | $user_rss |"
   done
 done
 echo
