@@ -119,5 +119,34 @@ TEST_CASE("Einsum cost: a contraction on the cube unit") {
   CHECK(facts.flops == doctest::Approx(2.0 * 3 * 4 * 5));
 }
 
+// Attention scores as exporters write them: heads and batch as GEMM batches, keys transposed into
+// place, the output in another label order than the product's; on one thread and on two (whole
+// products per thread).
+TEST_CASE("Einsum bhqd,bkhd->bqhk on float32 with reordered operands and output, 1 and 2 threads") {
+  const std::int64_t B = 2, H = 3, Q = 5, K = 4, D = 6;
+  const Tensor q = random_tensor({B, H, Q, D}, 11);
+  const Tensor k = random_tensor({B, K, H, D}, 12);
+  const auto qv = q.to_doubles(), kv = k.to_doubles();
+  std::vector<double> expected;
+  for (std::int64_t b = 0; b < B; ++b)
+    for (std::int64_t i = 0; i < Q; ++i)
+      for (std::int64_t h = 0; h < H; ++h)
+        for (std::int64_t j = 0; j < K; ++j) {
+          double sum = 0;
+          for (std::int64_t d = 0; d < D; ++d)
+            sum += qv[static_cast<std::size_t>(((b * H + h) * Q + i) * D + d)] *
+                   kv[static_cast<std::size_t>(((b * K + j) * H + h) * D + d)];
+          expected.push_back(sum);
+        }
+  for (const int threads : {1, 2}) {
+    CAPTURE(threads);
+    OpCall call{"Einsum", 12, attrs({{"equation", std::string("bhqd,bkhd->bqhk")}})};
+    call.threads = threads;
+    const Tensor result = call.run_one({q, k});
+    CHECK(result.dtype() == DType::Float32);
+    check_close(result, {B, Q, H, K}, expected);
+  }
+}
+
 }  // namespace
 }  // namespace asc::test

@@ -1,15 +1,18 @@
-// Einsum, computed in double: two-operand contractions without diagonals or broadcasting become a
-// batched GEMM ([batch, M, K] x [batch, K, N]); everything else (diagonals, broadcast ellipses,
-// one or three-plus operands) runs a direct loop over every label combination.
+// Einsum: two-operand contractions without diagonals or broadcasting become a batched GEMM
+// ([batch, M, K] x [batch, K, N]), in float32 on the kernel's threads for float32 operands (as
+// MatMul computes) and in double otherwise; everything else (diagonals, broadcast ellipses, one or
+// three-plus operands) runs a direct loop over every label combination, in double.
 #include <algorithm>
 #include <string>
 
 #include <asc/sdk/error.hpp>
+#include <asc/sdk/parallel.hpp>
 
 #include <asc/sdk/op_cost.hpp>
 #include "common/gemm.hpp"
 #include "common/shape_utils.hpp"
 #include "linalg/einsum_equation.hpp"
+#include "tensor/strided_view.hpp"
 
 namespace asc::ops {
 namespace {
@@ -95,28 +98,74 @@ bool plain_for_gemm(const Operand& self, const Operand& other, const std::vector
   return true;
 }
 
+// The labels of a GEMM-shaped contraction, grouped: batch (in both operands and the output),
+// rows (a and the output), columns (b and the output), inner (summed over).
+struct GemmLabels {
+  std::vector<int> batch, rows, cols, inner;
+};
+
+GemmLabels gemm_labels(const std::vector<int>& a, const std::vector<int>& b, const std::vector<int>& output) {
+  GemmLabels labels;
+  for (const int label : output) {
+    if (contains(a, label) && contains(b, label)) labels.batch.push_back(label);
+    else if (contains(a, label)) labels.rows.push_back(label);
+    else labels.cols.push_back(label);
+  }
+  for (const int label : a)
+    if (contains(b, label) && !contains(output, label)) labels.inner.push_back(label);
+  return labels;
+}
+
+std::vector<int> joined(std::vector<int> x, const std::vector<int>& y, const std::vector<int>& z) {
+  x.insert(x.end(), y.begin(), y.end());
+  x.insert(x.end(), z.begin(), z.end());
+  return x;
+}
+
+// `tensor` (dims labelled `labels`, each label once) with its dims reordered to `order`, as a
+// contiguous tensor (no copy when the order is already the tensor's).
+Tensor reordered(const Tensor& tensor, const std::vector<int>& labels, const std::vector<int>& order,
+                 const std::vector<std::int64_t>& sizes) {
+  if (order == labels) return tensor;
+  return copy_strided(tensor, 0, shape_of(order, sizes), label_strides(labels, tensor.shape(), order, sizes));
+}
+
+// The float32 contraction as batched GEMMs on the kernel's threads: whole products per thread when
+// there are enough of them, else each product split between the threads.
+Tensor contract_by_gemm_f32(const Tensor& a, const std::vector<int>& a_labels, const Tensor& b,
+                            const std::vector<int>& b_labels, const std::vector<int>& output,
+                            const std::vector<std::int64_t>& sizes, int threads) {
+  const GemmLabels g = gemm_labels(a_labels, b_labels, output);
+  auto product = [&](const std::vector<int>& labels) { return num_elements(shape_of(labels, sizes)); };
+  const std::int64_t batches = product(g.batch), m = product(g.rows), n = product(g.cols), k = product(g.inner);
+  const Tensor lhs = reordered(a.contiguous(), a_labels, joined(g.batch, g.rows, g.inner), sizes);
+  const Tensor rhs = reordered(b.contiguous(), b_labels, joined(g.batch, g.inner, g.cols), sizes);
+  const std::vector<int> result_labels = joined(g.batch, g.rows, g.cols);
+  Tensor result(DType::Float32, shape_of(result_labels, sizes));  // zeros: k may be 0
+  const float* x = lhs.data<float>();
+  const float* y = rhs.data<float>();
+  float* z = result.data<float>();
+  auto multiply = [&](std::int64_t i, int product_threads) {
+    parallel_gemm(product_threads, false, false, m, n, k, 1.0f, x + i * m * k, k, y + i * k * n, n, 0.0f,
+                  z + i * m * n, n);
+  };
+  if (threads > 1 && batches >= 2 * threads) {
+    parallel_for(threads, batches, [&](std::int64_t i) { multiply(i, 1); });
+  } else {
+    for (std::int64_t i = 0; i < batches; ++i) multiply(i, threads);
+  }
+  return reordered(result, result_labels, output, sizes);
+}
+
 std::vector<double> contract_by_gemm(const Operand& a, const Operand& b, const std::vector<int>& output,
                                      const std::vector<std::int64_t>& sizes) {
-  std::vector<int> batch, rows, cols, inner;
-  for (const int label : output) {
-    if (contains(a.labels, label) && contains(b.labels, label)) batch.push_back(label);
-    else if (contains(a.labels, label)) rows.push_back(label);
-    else cols.push_back(label);
-  }
-  for (const int label : a.labels)
-    if (contains(b.labels, label) && !contains(output, label)) inner.push_back(label);
-
-  auto concat = [](std::vector<int> x, const std::vector<int>& y, const std::vector<int>& z) {
-    x.insert(x.end(), y.begin(), y.end());
-    x.insert(x.end(), z.begin(), z.end());
-    return x;
-  };
+  const GemmLabels g = gemm_labels(a.labels, b.labels, output);
   auto product = [&](const std::vector<int>& labels) { return num_elements(shape_of(labels, sizes)); };
-  const std::int64_t batches = product(batch), m = product(rows), n = product(cols), k = product(inner);
+  const std::int64_t batches = product(g.batch), m = product(g.rows), n = product(g.cols), k = product(g.inner);
 
-  const std::vector<double> lhs = permute(a, concat(batch, rows, inner), sizes);
-  const std::vector<double> rhs = permute(b, concat(batch, inner, cols), sizes);
-  Operand result{concat(batch, rows, cols), shape_of(concat(batch, rows, cols), sizes),
+  const std::vector<double> lhs = permute(a, joined(g.batch, g.rows, g.inner), sizes);
+  const std::vector<double> rhs = permute(b, joined(g.batch, g.inner, g.cols), sizes);
+  Operand result{joined(g.batch, g.rows, g.cols), shape_of(joined(g.batch, g.rows, g.cols), sizes),
                  std::vector<double>(static_cast<std::size_t>(batches * m * n), 0.0)};
   for (std::int64_t i = 0; i < batches; ++i)
     gemm(false, false, m, n, k, 1.0, lhs.data() + i * m * k, k, rhs.data() + i * k * n, n, 0.0,
@@ -188,12 +237,22 @@ void einsum_compute(KernelContext& context) {
   const EinsumLabels labels = resolve_einsum(equation, ranks, context.node);
   const std::vector<std::int64_t> sizes = einsum_label_sizes(labels, shapes, context.node);
 
+  // Whether the two operands contract as a batched GEMM (labels and shapes are all it looks at).
+  auto fits_gemm = [&] {
+    if (count != 2) return false;
+    const Operand a{labels.operands[0], shapes[0], {}}, b{labels.operands[1], shapes[1], {}};
+    return plain_for_gemm(a, b, labels.output) && plain_for_gemm(b, a, labels.output);
+  };
+  const bool gemm_fits = fits_gemm();
+  if (gemm_fits && dtype == DType::Float32) {
+    context.outputs[0] = contract_by_gemm_f32(context.input(0), labels.operands[0], context.input(1),
+                                              labels.operands[1], labels.output, sizes, context.threads);
+    return;
+  }
   std::vector<Operand> operands;
   for (std::size_t i = 0; i < count; ++i)
     operands.push_back({labels.operands[i], shapes[i], context.input(i).to_doubles()});
 
-  const bool gemm_fits = operands.size() == 2 && plain_for_gemm(operands[0], operands[1], labels.output) &&
-                         plain_for_gemm(operands[1], operands[0], labels.output);
   const std::vector<double> result = gemm_fits ? contract_by_gemm(operands[0], operands[1], labels.output, sizes)
                                                : contract_directly(operands, labels.output, sizes);
   context.outputs[0] = Tensor::from_vector(shape_of(labels.output, sizes), result).cast(dtype);
