@@ -69,6 +69,13 @@ Writes split_writes(const SocConfig& soc, double output_bytes) {
   return output_bytes <= static_cast<double>(soc.l2_bytes) ? Writes{0, output_bytes} : Writes{output_bytes, 0};
 }
 
+// What a task writes: its outputs at their device dtypes, or at the compute dtype when unknown.
+double written_bytes(const TaskInput& task) {
+  return task.output_bytes > 0 ? static_cast<double>(task.output_bytes)
+                               : static_cast<double>(task.output_elements) *
+                                     static_cast<double>(std::max<std::size_t>(1, task.element_bytes));
+}
+
 void finish(const SocConfig& soc, TaskTiming& t, double compute_cycles, double memory_cycles, double device_bytes,
             double l2_bytes) {
   t.device_memory_bytes = static_cast<std::int64_t>(device_bytes);
@@ -202,7 +209,7 @@ TaskTiming time_cube(const SocConfig& soc, const TaskInput& task, const Tiling& 
        {t.pipes.scalar, soc.fixed.scalar_head_cycles}},
       tiling.double_buffer);
 
-  const double output_bytes = static_cast<double>(task.output_elements) * es;
+  const double output_bytes = written_bytes(task);
   t.l1_in_bytes = static_cast<std::int64_t>(total_loads);
   t.l0_in_bytes = static_cast<std::int64_t>(l0_bytes_block * t.block_dim);
   t.out_bytes = static_cast<std::int64_t>(output_bytes);
@@ -235,7 +242,7 @@ TaskTiming time_vector(const SocConfig& soc, const TaskInput& task, const Tiling
                                      vector_instruction_cycles(soc, last_tile * es));
 
   const double input_bytes = static_cast<double>(task.input_elements * es);
-  const double output_bytes = static_cast<double>(task.output_elements * es);
+  const double output_bytes = written_bytes(task);
   const Loads loads =
       split_loads(soc, input_bytes, input_bytes, static_cast<double>(task.l2_resident_input_bytes), input_bytes);
   // One MTE2 transfer per input and one MTE3 transfer per output for every tile, each paying its
@@ -282,7 +289,7 @@ TaskTiming time_scalar(const SocConfig& soc, const TaskInput& task) {
   t.pipes.scalar = std::max(task.flops, static_cast<double>(task.largest_elements));
   t.core_cycles = t.pipes.scalar;
   const auto es = static_cast<std::int64_t>(task.element_bytes);
-  finish(soc, t, t.pipes.scalar, 0, static_cast<double>((task.input_elements + task.output_elements) * es), 0);
+  finish(soc, t, t.pipes.scalar, 0, static_cast<double>(task.input_elements * es) + written_bytes(task), 0);
   return t;
 }
 

@@ -247,6 +247,25 @@ TEST_CASE("L2 hit: an input the previous task left in L2 is not read from device
   CHECK(b.duration_us < a.duration_us);
 }
 
+// A Cast computes at the dtype it reads and writes another: an fp32 -> fp16 Cast of 16 Mi
+// elements (too large for L2) reads 64 MiB from device memory and writes 32 MiB there, not 64.
+TEST_CASE("a task's outputs are written at their own dtype, not the compute dtype") {
+  const npusim::SocConfig s = soc("Ascend310P3");
+  const std::int64_t elements = std::int64_t{1} << 24;
+  TaskInput cast;
+  cast.unit = ComputeUnit::Vector;
+  cast.flops = static_cast<double>(elements);
+  cast.input_elements = cast.output_elements = cast.largest_elements = elements;
+  cast.element_bytes = 4;
+  const auto as_compute = timed(s, cast);
+  CHECK(as_compute.device_memory_bytes == elements * 4 + elements * 4);
+  cast.output_bytes = elements * 2;
+  const auto as_written = timed(s, cast);
+  CHECK(as_written.device_memory_bytes == elements * 4 + elements * 2);
+  CHECK(as_written.out_bytes == elements * 2);
+  CHECK(as_written.duration_us < as_compute.duration_us);
+}
+
 // Double buffering: the busiest pipe plus one unit of every other pipe; single buffering: the
 // sum of the pipes.
 TEST_CASE("double buffering overlaps the pipes; single buffering adds them up") {
