@@ -128,25 +128,42 @@ TaskTiming time_cube(const SocConfig& soc, const TaskInput& task, const Tiling& 
   const double mac_block =
       tiles * (static_cast<double>(k_steps - 1) * mmad + mmad_cycles(soc, cube, base_m, last_k, base_n));
 
+  // A convolution whose block's whole filter fits L0B keeps it there: TBE's convolution schedule
+  // (te_schedule/conv_schedule.py) turns a BL0 tiling equal to the block's filter matrix into "full
+  // load", loads the filter into L0B once at the block's loop (no L1 copy) and runs every M tile
+  // against it. Otherwise each MMAD's B slice comes from L1 again.
+  const std::int64_t block_np = round_up(tiling.block_n, cube.n);
+  const bool filter_in_l0b = task.conv_filter && static_cast<double>(kp * block_np) * es <= soc.l0b_bytes;
+
   // MTE1: each MMAD's A and B slices from L1; A in its img2col form (the expansion happens on
   // this move, load3d), so MTE1 carries the full GEMM view.
-  const double l0_bytes_block = tiles * static_cast<double>((base_m + base_n) * kp) * es;
+  const double b_l0_block = filter_in_l0b
+                                ? static_cast<double>(kp * block_np) * es / soc.paths.l1_to_l0b + mte1_start
+                                : tiles * (static_cast<double>(kp * base_n) * es / soc.paths.l1_to_l0b +
+                                           static_cast<double>(k_steps) * mte1_start);
+  const double l0_bytes_block =
+      tiles * static_cast<double>(base_m * kp) * es +
+      (filter_in_l0b ? static_cast<double>(kp * block_np) * es : tiles * static_cast<double>(base_n * kp) * es);
   const double mte1_block = tiles * (static_cast<double>(base_m * kp) * es / soc.paths.l1_to_l0a +
-                                     static_cast<double>(kp * base_n) * es / soc.paths.l1_to_l0b) +
-                            tiles * static_cast<double>(k_steps) * 2 * mte1_start;
+                                     static_cast<double>(k_steps) * mte1_start) +
+                            b_l0_block;
 
   // MTE2: A and B chunks of l1_k into L1. A is fetched in its raw form (a convolution's input
   // pixels, not the img2col matrix). Every tile loads its A and B chunks; when the whole K fits
   // in L1 (l1_k == K), the operand whose reuse saves more stays in L1 across the inner tile loop
-  // and is loaded once per tile row (A) or column (B).
+  // and is loaded once per tile row (A) or column (B). A filter kept in L0B is loaded once.
   const double a_gemm = static_cast<double>(batch) * mp * kp;
   const double expansion =
       task.first_input_elements > 0 ? std::max(1.0, a_gemm / static_cast<double>(task.first_input_elements)) : 1.0;
   const double a_tile = static_cast<double>(base_m * kp) * es / expansion;  // one tile row's A, all K
   const double b_tile = static_cast<double>(kp * base_n) * es;
-  const double a_chunk = a_tile / static_cast<double>(chunks), b_chunk = b_tile / static_cast<double>(chunks);
+  const double a_chunk = a_tile / static_cast<double>(chunks);
+  const double b_chunk = filter_in_l0b ? static_cast<double>(kp * block_np) * es : b_tile / static_cast<double>(chunks);
   double a_loads = tiles * static_cast<double>(chunks), b_loads = a_loads;
-  if (chunks == 1) {
+  if (filter_in_l0b) {
+    b_loads = 1;
+    if (chunks == 1) a_loads = static_cast<double>(tiles_m);
+  } else if (chunks == 1) {
     if (static_cast<double>(tiles_m) * a_tile + tiles * b_tile <= static_cast<double>(tiles_n) * b_tile + tiles * a_tile)
       a_loads = static_cast<double>(tiles_m);
     else

@@ -39,6 +39,7 @@ void set_device_k(TaskInput& task, const Node& node,
     return;
   const Shape& fractal_z = weight->second->device_shape;
   task.gemm->device_k = fractal_z[0] * fractal_z[3];
+  task.conv_filter = true;
 }
 
 }  // namespace
