@@ -69,6 +69,13 @@ Writes split_writes(const SocConfig& soc, double output_bytes) {
   return output_bytes <= static_cast<double>(soc.l2_bytes) ? Writes{0, output_bytes} : Writes{output_bytes, 0};
 }
 
+// What a task writes: its outputs at their device dtypes, or at the compute dtype when unknown.
+double written_bytes(const TaskInput& task) {
+  return task.output_bytes > 0 ? static_cast<double>(task.output_bytes)
+                               : static_cast<double>(task.output_elements) *
+                                     static_cast<double>(std::max<std::size_t>(1, task.element_bytes));
+}
+
 void finish(const SocConfig& soc, TaskTiming& t, double compute_cycles, double memory_cycles, double device_bytes,
             double l2_bytes) {
   t.device_memory_bytes = static_cast<std::int64_t>(device_bytes);
@@ -121,25 +128,42 @@ TaskTiming time_cube(const SocConfig& soc, const TaskInput& task, const Tiling& 
   const double mac_block =
       tiles * (static_cast<double>(k_steps - 1) * mmad + mmad_cycles(soc, cube, base_m, last_k, base_n));
 
+  // A convolution whose block's whole filter fits L0B keeps it there: TBE's convolution schedule
+  // (te_schedule/conv_schedule.py) turns a BL0 tiling equal to the block's filter matrix into "full
+  // load", loads the filter into L0B once at the block's loop (no L1 copy) and runs every M tile
+  // against it. Otherwise each MMAD's B slice comes from L1 again.
+  const std::int64_t block_np = round_up(tiling.block_n, cube.n);
+  const bool filter_in_l0b = task.conv_filter && static_cast<double>(kp * block_np) * es <= soc.l0b_bytes;
+
   // MTE1: each MMAD's A and B slices from L1; A in its img2col form (the expansion happens on
   // this move, load3d), so MTE1 carries the full GEMM view.
-  const double l0_bytes_block = tiles * static_cast<double>((base_m + base_n) * kp) * es;
+  const double b_l0_block = filter_in_l0b
+                                ? static_cast<double>(kp * block_np) * es / soc.paths.l1_to_l0b + mte1_start
+                                : tiles * (static_cast<double>(kp * base_n) * es / soc.paths.l1_to_l0b +
+                                           static_cast<double>(k_steps) * mte1_start);
+  const double l0_bytes_block =
+      tiles * static_cast<double>(base_m * kp) * es +
+      (filter_in_l0b ? static_cast<double>(kp * block_np) * es : tiles * static_cast<double>(base_n * kp) * es);
   const double mte1_block = tiles * (static_cast<double>(base_m * kp) * es / soc.paths.l1_to_l0a +
-                                     static_cast<double>(kp * base_n) * es / soc.paths.l1_to_l0b) +
-                            tiles * static_cast<double>(k_steps) * 2 * mte1_start;
+                                     static_cast<double>(k_steps) * mte1_start) +
+                            b_l0_block;
 
   // MTE2: A and B chunks of l1_k into L1. A is fetched in its raw form (a convolution's input
   // pixels, not the img2col matrix). Every tile loads its A and B chunks; when the whole K fits
   // in L1 (l1_k == K), the operand whose reuse saves more stays in L1 across the inner tile loop
-  // and is loaded once per tile row (A) or column (B).
+  // and is loaded once per tile row (A) or column (B). A filter kept in L0B is loaded once.
   const double a_gemm = static_cast<double>(batch) * mp * kp;
   const double expansion =
       task.first_input_elements > 0 ? std::max(1.0, a_gemm / static_cast<double>(task.first_input_elements)) : 1.0;
   const double a_tile = static_cast<double>(base_m * kp) * es / expansion;  // one tile row's A, all K
   const double b_tile = static_cast<double>(kp * base_n) * es;
-  const double a_chunk = a_tile / static_cast<double>(chunks), b_chunk = b_tile / static_cast<double>(chunks);
+  const double a_chunk = a_tile / static_cast<double>(chunks);
+  const double b_chunk = filter_in_l0b ? static_cast<double>(kp * block_np) * es : b_tile / static_cast<double>(chunks);
   double a_loads = tiles * static_cast<double>(chunks), b_loads = a_loads;
-  if (chunks == 1) {
+  if (filter_in_l0b) {
+    b_loads = 1;
+    if (chunks == 1) a_loads = static_cast<double>(tiles_m);
+  } else if (chunks == 1) {
     if (static_cast<double>(tiles_m) * a_tile + tiles * b_tile <= static_cast<double>(tiles_n) * b_tile + tiles * a_tile)
       a_loads = static_cast<double>(tiles_m);
     else
@@ -202,7 +226,7 @@ TaskTiming time_cube(const SocConfig& soc, const TaskInput& task, const Tiling& 
        {t.pipes.scalar, soc.fixed.scalar_head_cycles}},
       tiling.double_buffer);
 
-  const double output_bytes = static_cast<double>(task.output_elements) * es;
+  const double output_bytes = written_bytes(task);
   t.l1_in_bytes = static_cast<std::int64_t>(total_loads);
   t.l0_in_bytes = static_cast<std::int64_t>(l0_bytes_block * t.block_dim);
   t.out_bytes = static_cast<std::int64_t>(output_bytes);
@@ -235,7 +259,7 @@ TaskTiming time_vector(const SocConfig& soc, const TaskInput& task, const Tiling
                                      vector_instruction_cycles(soc, last_tile * es));
 
   const double input_bytes = static_cast<double>(task.input_elements * es);
-  const double output_bytes = static_cast<double>(task.output_elements * es);
+  const double output_bytes = written_bytes(task);
   const Loads loads =
       split_loads(soc, input_bytes, input_bytes, static_cast<double>(task.l2_resident_input_bytes), input_bytes);
   // One MTE2 transfer per input and one MTE3 transfer per output for every tile, each paying its
@@ -282,7 +306,7 @@ TaskTiming time_scalar(const SocConfig& soc, const TaskInput& task) {
   t.pipes.scalar = std::max(task.flops, static_cast<double>(task.largest_elements));
   t.core_cycles = t.pipes.scalar;
   const auto es = static_cast<std::int64_t>(task.element_bytes);
-  finish(soc, t, t.pipes.scalar, 0, static_cast<double>((task.input_elements + task.output_elements) * es), 0);
+  finish(soc, t, t.pipes.scalar, 0, static_cast<double>(task.input_elements * es) + written_bytes(task), 0);
   return t;
 }
 

@@ -35,7 +35,11 @@ struct TaskInput {
   int input_count = 1;
   int output_count = 1;
   std::size_t element_bytes = 2;      // at the compute dtype
+  // The outputs' bytes at their device dtypes, when known (a Cast writes another dtype than it
+  // reads: fp32 in, fp16 out); 0: output_elements at element_bytes.
+  std::int64_t output_bytes = 0;
   std::optional<GemmDims> gemm;       // cube ops whose shapes were readable
+  bool conv_filter = false;           // B is an ungrouped convolution's FRACTAL_Z filter
   std::int64_t l2_resident_input_bytes = 0;  // inputs still in L2 (written by the previous task)
   // Operators that schedule themselves (the TBE DSL; CostFacts::tiling): their tiling, used
   // instead of the compiler's, and the Vector passes their epilogue runs on every Cube output

@@ -247,6 +247,48 @@ TEST_CASE("L2 hit: an input the previous task left in L2 is not read from device
   CHECK(b.duration_us < a.duration_us);
 }
 
+// TBE's convolution schedule keeps a block's whole filter in L0B when it fits (conv_schedule.py:
+// BL0 "full load"), so the M tiles do not move it again. A 1024 x 64 x 64 convolution GEMM in four
+// 256-row tiles on one 310P3 core: MTE1 moves A (256 x 64 fp16, 64 cycles at 512 B/cycle, plus the
+// 26-cycle start) per tile, and B (64 x 64 fp16, 32 cycles at 256 B/cycle, plus the start) per tile
+// for a MatMul's B, once for a convolution's filter.
+TEST_CASE("a convolution's filter that fits L0B is moved into it once per block") {
+  const npusim::SocConfig s = soc("Ascend310P3");
+  TaskInput task = gemm_task(1024, 64, 64);
+  Tiling t;
+  t.block_dim = 1;
+  t.m = t.block_m = 1024;
+  t.k = t.l1_k = t.base_k = 64;
+  t.n = t.block_n = t.base_n = 64;
+  t.base_m = 256;
+  const auto reloaded = time_task(s, task, t);
+  CHECK(reloaded.pipes.mte1 == doctest::Approx(4 * ((64 + 26) + (32 + 26))));
+  CHECK(reloaded.l0_in_bytes == 4 * (256 + 64) * 64 * 2);
+  task.conv_filter = true;
+  const auto resident = time_task(s, task, t);
+  CHECK(resident.pipes.mte1 == doctest::Approx(4 * (64 + 26) + (32 + 26)));
+  CHECK(resident.l0_in_bytes == 4 * 256 * 64 * 2 + 64 * 64 * 2);
+}
+
+// A Cast computes at the dtype it reads and writes another: an fp32 -> fp16 Cast of 16 Mi
+// elements (too large for L2) reads 64 MiB from device memory and writes 32 MiB there, not 64.
+TEST_CASE("a task's outputs are written at their own dtype, not the compute dtype") {
+  const npusim::SocConfig s = soc("Ascend310P3");
+  const std::int64_t elements = std::int64_t{1} << 24;
+  TaskInput cast;
+  cast.unit = ComputeUnit::Vector;
+  cast.flops = static_cast<double>(elements);
+  cast.input_elements = cast.output_elements = cast.largest_elements = elements;
+  cast.element_bytes = 4;
+  const auto as_compute = timed(s, cast);
+  CHECK(as_compute.device_memory_bytes == elements * 4 + elements * 4);
+  cast.output_bytes = elements * 2;
+  const auto as_written = timed(s, cast);
+  CHECK(as_written.device_memory_bytes == elements * 4 + elements * 2);
+  CHECK(as_written.out_bytes == elements * 2);
+  CHECK(as_written.duration_us < as_compute.duration_us);
+}
+
 // Double buffering: the busiest pipe plus one unit of every other pipe; single buffering: the
 // sum of the pipes.
 TEST_CASE("double buffering overlaps the pipes; single buffering adds them up") {

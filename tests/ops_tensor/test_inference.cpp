@@ -121,6 +121,14 @@ TEST_CASE("Cost facts: metadata ops move nothing, data movement reads and writes
   CHECK(gather.unit == ComputeUnit::Vector);
   CHECK(gather.bytes_read == 96 + 24);
   CHECK(gather.bytes_written == 96);
+  // A slice reads the part it picks and its parameters: the middle third of a [4, 6] float tensor
+  // along axis 1 (4 x 2 floats, 32 bytes) and three one-element int64 inputs (24 bytes).
+  const CostFacts slice = OpCall{"Slice", 13}.cost({static_info(DType::Float32, {4, 6}), static_info(DType::Int64, {1}),
+                                                    static_info(DType::Int64, {1}), static_info(DType::Int64, {1})},
+                                                   {static_info(DType::Float32, {4, 2})});
+  CHECK(slice.unit == ComputeUnit::Vector);
+  CHECK(slice.bytes_read == 32 + 24);
+  CHECK(slice.bytes_written == 32);
   CHECK(OpCall{"NonZero", 13}.cost({static_info(DType::Float32, {4})}, {info(DType::Int64, dims({1, Dim()}))}).unit ==
         ComputeUnit::Scalar);
   // Linear resize of two axes: 4 taps, 2 flops each, per output element.

@@ -39,6 +39,7 @@ void set_device_k(TaskInput& task, const Node& node,
     return;
   const Shape& fractal_z = weight->second->device_shape;
   task.gemm->device_k = fractal_z[0] * fractal_z[3];
+  task.conv_filter = true;
 }
 
 }  // namespace
@@ -142,8 +143,18 @@ std::vector<TaskInput> profile_task_inputs(const Graph& graph, const OpRegistry&
       const std::int64_t bytes = num_elements(inputs.back()->static_shape()) * element_bytes;
       if (bytes <= l2_bytes) resident += bytes;
     }
-    for (const std::string& name : node.outputs) outputs.push_back(info_of(name));
+    // What the task writes, at its outputs' device dtypes (an inserted Cast computes at the dtype
+    // it reads and writes another: fp32 in, fp16 out).
+    std::int64_t written = 0;
+    for (const std::string& name : node.outputs) {
+      outputs.push_back(info_of(name));
+      const auto placement = placements.find(name);
+      if (outputs.back() == nullptr || placement == placements.end()) continue;
+      const auto bytes = static_cast<std::int64_t>(dtype_size(placement->second->dtype));
+      written += num_elements(outputs.back()->static_shape()) * (bytes > 0 ? bytes : element_bytes);
+    }
     tasks.push_back(make_task_input(soc, node, find_op(ops, graph, node), task.unit, task.compute_dtype, inputs, outputs, resident));
+    tasks.back().output_bytes = written;
     set_device_k(tasks.back(), node, placements);
     if (task.unit != ComputeUnit::None) previous_outputs = std::set<std::string>(node.outputs.begin(), node.outputs.end());
   }
