@@ -61,6 +61,25 @@ TEST_CASE("Conv: depthwise (direct kernel) with dilation, asymmetric pads, no bi
              attrs({{"group", std::int64_t{2}}, {"strides", Ints{1, 1, 2}}, {"pads", Ints{1, 1, 1, 0, 1, 1}}}), 63, 2);
 }
 
+// The 3x3 depthwise kernel (one pass per output row, edge columns apart): every stride it takes,
+// rows as narrow as the window or narrower, pads of 0 to 2 on either side, one and two threads.
+TEST_CASE("Conv: depthwise 3x3 rows of 1 to 15 columns, strides 1 and 2, pads 0 to 2") {
+  std::uint32_t seed = 70;
+  for (const std::int64_t width : {1, 2, 3, 4, 7, 15})
+    for (const std::int64_t stride : {1, 2})
+      for (const Ints& pads : {Ints{0, 0, 0, 0}, Ints{1, 1, 1, 1}, Ints{2, 0, 0, 2}, Ints{0, 2, 1, 0}}) {
+        if (width + pads[1] + pads[3] < 3) continue;  // no output column
+        CAPTURE(width);
+        CAPTURE(stride);
+        CAPTURE(pads[1]);
+        CAPTURE(pads[3]);
+        ++seed;
+        check_conv({1, 3, 6, width}, {3, 1, 3, 3}, {3, {stride, stride}, {1, 1}, {pads[0], pads[1]}, {pads[2], pads[3]}},
+                   true, attrs({{"group", std::int64_t{3}}, {"strides", Ints{stride, stride}}, {"pads", pads}}), seed,
+                   seed % 2 == 0 ? 2 : 1);
+      }
+}
+
 TEST_CASE("Conv: dilation 2") {
   check_conv({1, 2, 9, 8}, {3, 2, 3, 3}, {1, {1, 1}, {2, 2}, {2, 1}, {2, 1}}, false,
              attrs({{"dilations", Ints{2, 2}}, {"pads", Ints{2, 1, 2, 1}}}), 40);

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include <asc/sdk/parallel.hpp>
+#include <asc/sdk/vector_math.hpp>
 
 #include "common/gemm.hpp"
 
@@ -141,13 +142,65 @@ template <class T>
     }
 }
 
+// A 2-D 3x3 window without dilation (MobileNet's depthwise layers), stride 1 or 2: each output
+// element sums its nine taps in one pass over the row, where the general plane above makes nine
+// passes, each with its own bounds (which dominated on 7- and 14-wide rows). Rows above or below
+// the image read zeros; columns whose window leaves the image are summed one by one.
+bool is_depthwise_3x3(const Window3& w) {
+  return w.input[0] == 1 && w.kernel == std::array<std::int64_t, 3>{1, 3, 3} &&
+         w.dilation == std::array<std::int64_t, 3>{1, 1, 1} && w.stride[1] == w.stride[2] &&
+         (w.stride[2] == 1 || w.stride[2] == 2);
+}
+
+[[gnu::always_inline]] inline void depthwise_3x3_plane(const Window3& w, const float* image, const float* weights,
+                                                       float bias, float* out) {
+  const std::int64_t in_h = w.input[1], in_w = w.input[2], out_h = w.output[1], out_w = w.output[2];
+  const std::int64_t stride = w.stride[2], pad_top = w.pad_begin[1], pad_left = w.pad_begin[2];
+  thread_local std::vector<float> zeros;
+  if (static_cast<std::int64_t>(zeros.size()) < in_w) zeros.assign(static_cast<std::size_t>(in_w), 0.0f);
+  // Output columns whose three taps all lie in [0, in_w).
+  const std::int64_t lo = std::clamp<std::int64_t>(window_ceil_div(pad_left, stride), 0, out_w);
+  const std::int64_t last_start = in_w - 3 + pad_left;  // of the rightmost window inside, times stride
+  const std::int64_t hi = last_start < 0 ? lo : std::clamp<std::int64_t>(last_start / stride + 1, lo, out_w);
+  for (std::int64_t oh = 0; oh < out_h; ++oh) {
+    const float* rows[3];
+    for (std::int64_t kh = 0; kh < 3; ++kh) {
+      const std::int64_t ih = oh * stride - pad_top + kh;
+      rows[kh] = ih >= 0 && ih < in_h ? image + ih * in_w : zeros.data();
+    }
+    float* row = out + oh * out_w;
+    auto edge = [&](std::int64_t ow) {
+      float sum = bias;
+      for (std::int64_t kh = 0; kh < 3; ++kh)
+        for (std::int64_t kw = 0; kw < 3; ++kw) {
+          const std::int64_t iw = ow * stride - pad_left + kw;
+          if (iw >= 0 && iw < in_w) sum += weights[kh * 3 + kw] * rows[kh][iw];
+        }
+      row[ow] = sum;
+    };
+    for (std::int64_t ow = 0; ow < lo; ++ow) edge(ow);
+    const float* r0 = rows[0];
+    const float* r1 = rows[1];
+    const float* r2 = rows[2];
+#pragma omp simd
+    for (std::int64_t ow = lo; ow < hi; ++ow) {
+      const std::int64_t c = ow * stride - pad_left;
+      row[ow] = bias + weights[0] * r0[c] + weights[1] * r0[c + 1] + weights[2] * r0[c + 2] +
+                weights[3] * r1[c] + weights[4] * r1[c + 1] + weights[5] * r1[c + 2] + weights[6] * r2[c] +
+                weights[7] * r2[c + 1] + weights[8] * r2[c + 2];
+    }
+    for (std::int64_t ow = hi; ow < out_w; ++ow) edge(ow);
+  }
+}
+
 // The float32 plane compiled for AVX-512, AVX2 + FMA and the baseline, chosen by the CPU at load
 // (the rest of the plugin targets baseline x86-64; GEMM has its own variants).
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#endif
-void depthwise_plane_f32(const Window3& w, const float* image, const float* weights, float bias, float* out) {
-  depthwise_plane(w, image, weights, bias, out);
+ASC_VECTOR_CLONES void depthwise_plane_f32(const Window3& w, const float* image, const float* weights, float bias,
+                                           float* out) {
+  if (is_depthwise_3x3(w))
+    depthwise_3x3_plane(w, image, weights, bias, out);
+  else
+    depthwise_plane(w, image, weights, bias, out);
 }
 
 template <class T>
