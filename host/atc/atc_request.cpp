@@ -77,9 +77,19 @@ void check_output_type(const std::string& value) {
                                        host::did_you_mean(value, types));
 }
 
+// What is at `path`, given as --`flag`, without throwing std::filesystem_error: a path the system
+// cannot look up at all (a name too long, a loop of links) is refused as the flag's bad value.
+std::filesystem::file_status flag_path_status(std::string_view flag, const std::string& path) {
+  std::error_code error;
+  const std::filesystem::file_status status = std::filesystem::status(path, error);
+  if (error && error != std::errc::no_such_file_or_directory && error != std::errc::not_a_directory)
+    throw host::invalid_flag_value(flag, path, "the path cannot be looked up (" + error.message() + ")");
+  return status;
+}
+
 // ATC's keep_dtype file: one node name a line (ATC's OpType::Name lines are passed on as well).
 std::string keep_dtype_nodes(const std::string& file) {
-  if (!std::filesystem::exists(file))
+  if (!std::filesystem::exists(flag_path_status("keep_dtype", file)))
     throw Error(ErrorCode::FileNotFound, "--keep_dtype file '" + file + "' does not exist");
   const auto bytes = read_file(file);
   std::string names;
@@ -102,11 +112,12 @@ std::vector<std::filesystem::path> op_lib_dirs(const std::string& value) {
   while (start <= value.size()) {
     const std::size_t end = std::min(value.find(',', start), value.size());
     if (const std::string item = trim(value.substr(start, end - start)); !item.empty()) {
-      if (std::filesystem::exists(item) && !std::filesystem::is_directory(item))
+      const std::filesystem::file_status status = flag_path_status("op_lib_path", item);
+      if (std::filesystem::exists(status) && !std::filesystem::is_directory(status))
         throw host::invalid_flag_value("op_lib_path", item,
                                        "it is a file; --op_lib_path takes directories of operator plugins: give '" +
                                            std::filesystem::absolute(item).parent_path().string() + "'");
-      if (!std::filesystem::is_directory(item))
+      if (!std::filesystem::is_directory(status))
         throw Error(ErrorCode::FileNotFound, "--op_lib_path directory '" + item + "' does not exist");
       dirs.push_back(std::filesystem::weakly_canonical(std::filesystem::absolute(item)));
     }

@@ -148,6 +148,14 @@ TEST_CASE("--op_lib_path adds plugin directories, recorded as absolute paths") {
   CHECK_FALSE(request_contains(file_refused, "does not exist"));
 }
 
+// Found by fuzz_atc_flags: a path longer than the system looks up made std::filesystem throw
+// out of the request (atc ended in std::terminate).
+TEST_CASE("--op_lib_path and --keep_dtype paths too long to look up are refused as bad values") {
+  const std::string long_name(5000, 'x');
+  CHECK(request_contains(refused({"--op_lib_path=" + long_name}, ErrorCode::UsageError), "cannot be looked up"));
+  CHECK(request_contains(refused({"--keep_dtype=" + long_name}, ErrorCode::UsageError), "cannot be looked up"));
+}
+
 TEST_CASE("--mode=1 converts --om to --json") {
   const auto result = request({"--mode=1", "--om=m.om", "--json=m.json"}, false);
   CHECK(result.mode == AtcMode::OmToJson);
