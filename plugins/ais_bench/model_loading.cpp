@@ -28,7 +28,12 @@ const Backend& backend_reading(const Registry& registry, const std::filesystem::
 LoadedModel load_model(const Registry& registry, const std::string& backend, const std::filesystem::path& model,
                        BackendOptions options) {
   const Backend& chosen = backend_named(registry, backend);
-  if (!std::filesystem::exists(model)) throw Error(ErrorCode::FileNotFound, "model file " + model.string() + " does not exist");
+  std::error_code error;  // a path the system cannot look up (a name too long) is "not found" too
+  if (!std::filesystem::exists(model, error))
+    throw Error(ErrorCode::FileNotFound,
+                "model file " + model.string() +
+                    (error && error != std::errc::no_such_file_or_directory ? " cannot be looked up (" + error.message() + ")"
+                                                                           : " does not exist"));
   const Backend& writer = backend_reading(registry, model);
   LoadedModel loaded{nullptr, writer.describe_model_file(model)};
   if (&writer == &chosen) {

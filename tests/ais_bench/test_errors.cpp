@@ -15,6 +15,13 @@ TEST_CASE("a missing model is EE4001, exit 14") {
   CHECK(result.err.find("/nonexistent/model.om") != std::string::npos);
 }
 
+TEST_CASE("a model path too long to look up is EE4001 too, not an internal error") {
+  const CommandResult result = ais_bench("--model /tmp/" + std::string(5000, 'm') + ".om");
+  CHECK(result.exit_code == 14);
+  CHECK(result.err.find("[ERROR] EE4001") != std::string::npos);
+  CHECK(result.err.find("cannot be looked up") != std::string::npos);
+}
+
 TEST_CASE("a corrupt or truncated .om is EE4004 naming the file, and no output is written") {
   TempDir dir;
   const std::string good = read_text(om("add_mul"));
