@@ -65,8 +65,9 @@ ais_bench_peak_rss() {
   local file=$1 spec=$2 om
   om="$work/${file%.onnx}${spec:+_${spec//[^0-9]/_}}"
   if [ ! -f "$om.om" ]; then
-    "$build/bin/atc" --model="$work/$file" --framework=5 --output="$om" --soc_version=Ascend310P3 \
-      --precision_mode=force_fp16 ${spec:+--input_shape="$spec"} > "$om.atc.log" 2>&1 || { echo "atc failed"; return; }
+    # In the work directory: atc writes fusion_result.json where it runs, as ATC does.
+    (cd "$work" && "$build/bin/atc" --model="$work/$file" --framework=5 --output="$om" --soc_version=Ascend310P3 \
+      --precision_mode=force_fp16 ${spec:+--input_shape="$spec"} > "$om.atc.log" 2>&1) || { echo "atc failed"; return; }
   fi
   /usr/bin/time -f %M -o "$om.rss" "$build/bin/ais_bench" --model "$om.om" --loop 2 --threads "$threads" > "$om.ais.log" 2>&1 \
     && echo $(( $(tail -1 "$om.rss") / 1024 )) || echo "ais_bench failed"
