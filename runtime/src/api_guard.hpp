@@ -5,9 +5,11 @@
 // (host_clock.hpp): time spent between API calls counts, time inside them does not.
 #pragma once
 
+#include <cstring>
 #include <exception>
 #include <new>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "acl/acl_base.h"
@@ -31,6 +33,16 @@ class AclFailure : public std::exception {
 void record_error(const char* api, aclError code, const std::string& message);
 // The code and message for the exception being handled (call inside a catch block).
 std::pair<aclError, std::string> current_failure();
+
+// The value a C caller passed for an enum parameter. C's enums are ints, so any int may arrive; in
+// C++ reading an enum object whose value lies outside its enumerators' range is undefined (UBSan's
+// -fsanitize=enum reported `kind` 9 of aclrtMemcpy), so the API reads the bytes as the underlying
+// type and checks that number before it uses the parameter as the enum.
+template <class Enum> long long c_enum_value(const Enum& parameter) {
+  std::underlying_type_t<Enum> bits;
+  std::memcpy(&bits, &parameter, sizeof bits);
+  return static_cast<long long>(bits);
+}
 
 // Throws ACL_ERROR_UNINITIALIZE unless aclInit has succeeded (and aclFinalize not yet run).
 void require_initialized(const char* api);

@@ -89,8 +89,9 @@ aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream) {
 aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBlockType blockType, aclrtStream stream) {
   return api_call(__func__, [&] {
     if (fn == nullptr) fail(ACL_ERROR_INVALID_PARAM, "fn is null");
-    if (blockType != ACL_CALLBACK_NO_BLOCK && blockType != ACL_CALLBACK_BLOCK)
-      fail(ACL_ERROR_INVALID_PARAM, "blockType " + std::to_string(static_cast<int>(blockType)) +
+    const long long block_type = c_enum_value(blockType);
+    if (block_type != ACL_CALLBACK_NO_BLOCK && block_type != ACL_CALLBACK_BLOCK)
+      fail(ACL_ERROR_INVALID_PARAM, "blockType " + std::to_string(block_type) +
                                         " is neither ACL_CALLBACK_NO_BLOCK nor ACL_CALLBACK_BLOCK");
     std::shared_ptr<Stream> target = stream_of(stream);
     std::shared_ptr<ReportQueue> queue;

@@ -32,9 +32,12 @@ bool is_device(const void* pointer) {
   return allocation && allocation->kind == MemoryKind::Device;
 }
 
-// Checks both sides of a copy against `kind` (ACL_MEMCPY_DEFAULT: from where they point);
-// returns the kind it is.
-aclrtMemcpyKind checked_kind(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind) {
+// Checks `kind` (the caller's value, c_enum_value) and both sides of a copy against it
+// (ACL_MEMCPY_DEFAULT: from where they point); returns the kind it is.
+aclrtMemcpyKind checked_kind(void* dst, size_t destMax, const void* src, size_t count, long long kind_value) {
+  if (kind_value < ACL_MEMCPY_HOST_TO_HOST || kind_value > ACL_MEMCPY_DEFAULT)
+    fail(ACL_ERROR_INVALID_PARAM, "kind " + std::to_string(kind_value) + " is not an aclrtMemcpyKind");
+  auto kind = static_cast<aclrtMemcpyKind>(kind_value);
   if (dst == nullptr) fail(ACL_ERROR_INVALID_PARAM, "dst is null");
   if (src == nullptr) fail(ACL_ERROR_INVALID_PARAM, "src is null");
   if (count > destMax)
@@ -63,8 +66,7 @@ aclrtMemcpyKind checked_kind(void* dst, size_t destMax, const void* src, size_t 
       check_device_range(src, count, "src" + suffix);
       check_device_range(dst, count, "dst" + suffix);
       break;
-    default:
-      fail(ACL_ERROR_INVALID_PARAM, "kind " + std::to_string(static_cast<int>(kind)) + " is not an aclrtMemcpyKind");
+    case ACL_MEMCPY_DEFAULT: break;  // resolved above
   }
   return kind;
 }
@@ -124,9 +126,9 @@ extern "C" {
 aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
   return api_call(__func__, [&] {
     if (devPtr == nullptr) fail(ACL_ERROR_INVALID_PARAM, "devPtr is null");
-    const int base_policy = static_cast<int>(policy) & 0xff;
-    if (base_policy > ACL_MEM_MALLOC_NORMAL_ONLY_P2P)
-      fail(ACL_ERROR_INVALID_PARAM, "policy " + std::to_string(static_cast<int>(policy)) + " is not an aclrtMemMallocPolicy");
+    const long long policy_value = c_enum_value(policy);
+    if ((policy_value & 0xff) > ACL_MEM_MALLOC_NORMAL_ONLY_P2P)
+      fail(ACL_ERROR_INVALID_PARAM, "policy " + std::to_string(policy_value) + " is not an aclrtMemMallocPolicy");
     (void)current_context();
     *devPtr = memory().allocate(size, MemoryKind::Device, the_device().facts().memory_bytes);
   });
@@ -168,28 +170,29 @@ aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t c
 
 aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind) {
   return api_call(__func__, [&] {
-    kind = checked_kind(dst, destMax, src, count, kind);
+    const aclrtMemcpyKind checked = checked_kind(dst, destMax, src, count, c_enum_value(kind));
     if (count == 0) return;
     Stream& stream = *current_context()->default_stream;
-    run_synchronously(stream, copy_work(dst, src, count, kind, stream.id()));
+    run_synchronously(stream, copy_work(dst, src, count, checked, stream.id()));
   });
 }
 
 aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind,
                           aclrtStream stream) {
   return api_call(__func__, [&] {
-    kind = checked_kind(dst, destMax, src, count, kind);
+    const aclrtMemcpyKind checked = checked_kind(dst, destMax, src, count, c_enum_value(kind));
     std::shared_ptr<Stream> target = stream_of(stream);
     if (count == 0) return;
-    target->enqueue(copy_work(dst, src, count, kind, target->id()), host_now_us());
+    target->enqueue(copy_work(dst, src, count, checked, target->id()), host_now_us());
   });
 }
 
 aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {
   return api_call(__func__, [&] {
     if (free == nullptr || total == nullptr) fail(ACL_ERROR_INVALID_PARAM, "free or total is null");
-    if (static_cast<int>(attr) < ACL_DDR_MEM || static_cast<int>(attr) > ACL_HBM_MEM_P2P_NORMAL)
-      fail(ACL_ERROR_INVALID_PARAM, "attr " + std::to_string(static_cast<int>(attr)) + " is not an aclrtMemAttr");
+    const long long attr_value = c_enum_value(attr);
+    if (attr_value < ACL_DDR_MEM || attr_value > ACL_HBM_MEM_P2P_NORMAL)
+      fail(ACL_ERROR_INVALID_PARAM, "attr " + std::to_string(attr_value) + " is not an aclrtMemAttr");
     (void)current_context();
     const std::int64_t capacity = the_device().facts().memory_bytes;
     *total = static_cast<size_t>(capacity);

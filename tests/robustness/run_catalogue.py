@@ -3,7 +3,10 @@
 to make, the command to run on it, the exit status and error code expected, and what must hold
 afterwards (the input unchanged, no temporary or partial file left behind).
 
-    run_catalogue.py --bin BUILD/bin --work DIR [--only NAME]...
+    run_catalogue.py --bin BUILD/bin --work DIR [--only NAME]... [--sanitised]
+
+--sanitised (the ASan build, tests/fuzz/run_suite.sh) skips the cases that say why they cannot run
+under ASan (`not_sanitised`), and says so.
 
 Each case runs in its own empty directory under --work, made afresh. A tool killed by a signal
 fails its case unless the case itself sends that signal. Exits 1 when any case fails.
@@ -132,6 +135,8 @@ def main():
     parser.add_argument("--work", required=True, help="scratch directory for the cases")
     parser.add_argument("--catalogue", default=os.path.join(HERE, "catalogue.yaml"))
     parser.add_argument("--only", action="append", help="run only this case (repeatable)")
+    parser.add_argument("--sanitised", action="store_true",
+                        help="the tools are built with ASan: skip the cases marked not_sanitised")
     args = parser.parse_args()
     args.bin = os.path.abspath(args.bin)
     args.work = os.path.abspath(args.work)
@@ -151,6 +156,11 @@ def main():
     env = dict(os.environ, ASC_LOG_LEVEL="warning")
     env.pop("ASC_PLUGIN_PATH", None)
     env.pop("PROFILER_SAMPLECONFIG", None)
+    if args.sanitised:
+        for case in cases:
+            if "not_sanitised" in case:
+                print(f"skip {case['name']} (not under ASan: {case['not_sanitised']})")
+        cases = [case for case in cases if "not_sanitised" not in case]
     failed = 0
     for case in cases:
         began = time.monotonic()
