@@ -68,12 +68,12 @@ inline float vector_exp(float x) {
 inline float vector_erf(float x) {
   const float a = x < 0.0f ? -x : x;
   const float z = x * x;
-  float p = -6.19934734136029e-4f;
-  p = p * z + 5.031427040362849e-3f;
-  p = p * z - 2.679095221952688e-2f;
-  p = p * z + 1.12824411650981e-1f;
-  p = p * z - 3.7612549085765024e-1f;
-  p = p * z + 1.1283791572823072f;
+  float p = -6.199347341322447e-4f;
+  p = p * z + 5.031427040359278e-3f;
+  p = p * z - 2.6790952219524457e-2f;
+  p = p * z + 1.1282441165098062e-1f;
+  p = p * z - 3.76125490857651e-1f;
+  p = p * z + 1.1283791572823076f;
   const float small = x * p;
 
   const float t = 1.0f / (a < 0.875f ? 0.875f : a) - 0.6989795918367346f;
