@@ -22,6 +22,20 @@ std::string error_of(const std::string& text) {
   return "";
 }
 
+// Each (row index, message) pair: reading that row with `read` is EE4004 whose message holds the text.
+template <std::size_t N, class Table, class Read>
+void check_refused_rows(const Table& table, const std::pair<std::size_t, std::string> (&refused)[N], Read read) {
+  for (const auto& [row, message] : refused) {
+    try {
+      read(table.rows[row]);
+      FAIL("row " << row << " was accepted");
+    } catch (const asc::Error& error) {
+      CHECK(error.code() == asc::ErrorCode::FileFormatInvalid);
+      CHECK_MESSAGE(error.message().find(message) != std::string::npos, error.message());
+    }
+  }
+}
+
 }  // namespace
 
 TEST_CASE("quoted fields keep their commas, semicolons and doubled quotes") {
@@ -94,15 +108,7 @@ TEST_CASE("time_at refuses negative, non-finite and absurd times naming file:lin
       {2, "op_summary_1.csv:4: column 'Task Duration(us)' is -3 us"},
       {3, "op_summary_1.csv:5: column 'Task Duration(us)' is 1e+308 us"},
       {4, "op_summary_1.csv:6: column 'Task Duration(us)' is NaN, not a time"}};
-  for (const auto& [row, message] : refused) {
-    try {
-      asc::profiler::time_at(table, table.rows[row], column);
-      FAIL("row " << row << " was accepted");
-    } catch (const asc::Error& error) {
-      CHECK(error.code() == asc::ErrorCode::FileFormatInvalid);
-      CHECK_MESSAGE(error.message().find(message) != std::string::npos, error.message());
-    }
-  }
+  check_refused_rows(table, refused, [&](const auto& row) { asc::profiler::time_at(table, row, column); });
 }
 
 TEST_CASE("integer_at refuses fractions and values beyond int naming file:line and column (fuzz_msprof: 1e121)") {
@@ -121,13 +127,5 @@ TEST_CASE("integer_at refuses fractions and values beyond int naming file:line a
       {2, "op_summary_1.csv:4: column 'Stream ID' is 1e+121, not a whole number"},
       {3, "op_summary_1.csv:5: column 'Stream ID' is 2.5, not a whole number"},
       {4, "op_summary_1.csv:6: column 'Stream ID' is -2.14748e+09, not a whole number"}};
-  for (const auto& [row, message] : refused) {
-    try {
-      asc::profiler::integer_at(table, table.rows[row], column);
-      FAIL("row " << row << " was accepted");
-    } catch (const asc::Error& error) {
-      CHECK(error.code() == asc::ErrorCode::FileFormatInvalid);
-      CHECK_MESSAGE(error.message().find(message) != std::string::npos, error.message());
-    }
-  }
+  check_refused_rows(table, refused, [&](const auto& row) { asc::profiler::integer_at(table, row, column); });
 }
