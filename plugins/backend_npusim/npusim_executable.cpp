@@ -17,9 +17,10 @@ namespace asc::npusim {
 namespace {
 
 // A task's result as the host stores it: in the value's host dtype (a Cast to fp16 the
-// compiler inserted yields float32 with fp16 values), rounded to fp16 where the device holds fp16.
-Tensor stored(Tensor output, DType host_dtype, bool as_fp16, int threads) {
-  output = output.contiguous();
+// compiler inserted yields float32 with fp16 values), rounded to fp16 where the device holds fp16;
+// contiguous unless its readers take it channels-last (PlanStep::channels_last_outputs).
+Tensor stored(Tensor output, DType host_dtype, bool as_fp16, bool channels_last_ok, int threads) {
+  if (!(channels_last_ok && output.rank() >= 3 && output.is_channels_last())) output = output.contiguous();
   if (host_dtype != DType::Undefined && output.dtype() != host_dtype) output = output.cast(host_dtype);
   return as_fp16 ? rounded(std::move(output), threads) : output;
 }
@@ -163,8 +164,8 @@ TensorMap NpusimExecutable::execute(const TensorMap& inputs, const RunOptions& o
         const int slot = step.output_slots[i];
         if (slot == kNoSlot || !context.outputs[i].defined()) continue;
         const auto s = static_cast<std::size_t>(slot);
-        context.outputs[i] =
-            stored(std::move(context.outputs[i]), host_dtypes_[s], stored_as_fp16_[s], options.threads);
+        context.outputs[i] = stored(std::move(context.outputs[i]), host_dtypes_[s], stored_as_fp16_[s],
+                                    step.channels_last_outputs[i], options.threads);
         if (stored_as_fp16_[s]) precisions[i] = DType::Float16;
       }
       if (task.unit != ComputeUnit::None) {

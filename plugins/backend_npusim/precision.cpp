@@ -1,6 +1,7 @@
 #include "precision.hpp"
 
 #include <algorithm>
+#include <span>
 #include <asc/sdk/half.hpp>
 #include <asc/sdk/parallel.hpp>
 
@@ -8,7 +9,7 @@ namespace asc::npusim {
 
 void round_float_tensor_to_f16(Tensor& tensor, int threads) {
   if (!tensor.defined() || tensor.dtype() != DType::Float32) return;
-  const auto values = tensor.span<float>();
+  const std::span<float> values(tensor.data<float>(), static_cast<std::size_t>(tensor.numel()));
   constexpr std::size_t kChunk = 32768;  // elements per work item (128 KB)
   const auto chunks = static_cast<std::int64_t>((values.size() + kChunk - 1) / kChunk);
   parallel_for(threads, chunks, [&](std::int64_t chunk) {
@@ -28,7 +29,8 @@ Tensor rounded_copy(const Tensor& tensor) {
 
 Tensor rounded(Tensor tensor, int threads) {
   if (!tensor.defined() || tensor.dtype() != DType::Float32) return tensor;
-  if (!tensor.is_contiguous() || tensor.buffer().use_count() != 1) return rounded_copy(tensor);
+  const bool one_run = tensor.is_contiguous() || (tensor.rank() >= 3 && tensor.is_channels_last());
+  if (!one_run || tensor.buffer().use_count() != 1) return rounded_copy(tensor);
   round_float_tensor_to_f16(tensor, threads);
   return tensor;
 }

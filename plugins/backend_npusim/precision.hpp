@@ -8,14 +8,15 @@
 namespace asc::npusim {
 
 // Rounds every float32 element to fp16 and back, in place, on up to `threads` threads; other
-// dtypes are left alone. The tensor must be contiguous and own its buffer (pass a clone for
-// shared data).
+// dtypes are left alone. The tensor must be contiguous or channels-last (its elements one run in
+// memory) and own its buffer (pass a clone for shared data).
 void round_float_tensor_to_f16(Tensor& tensor, int threads = 1);
 
 // A float32 tensor with fp16-representable values: `tensor` itself when it is not float32.
 Tensor rounded_copy(const Tensor& tensor);
 // The same values as rounded_copy(tensor), rounded in place when `tensor` is the only handle on
-// its contiguous buffer (a kernel's fresh output), which saves a copy of every task's result.
+// its contiguous or channels-last buffer (a kernel's fresh output), which saves a copy of every
+// task's result.
 // `threads` share the rounding (asc::parallel_for).
 Tensor rounded(Tensor tensor, int threads = 1);
 

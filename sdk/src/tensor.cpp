@@ -83,6 +83,18 @@ Shape contiguous_strides(const Shape& shape) {
   return strides;
 }
 
+Shape channels_last_strides(const Shape& shape) {
+  if (shape.size() < 3) return contiguous_strides(shape);
+  // The contiguous strides of [N, spatial..., C], put back in the [N, C, spatial...] order.
+  Shape order{shape[0]};
+  order.insert(order.end(), shape.begin() + 2, shape.end());
+  order.push_back(shape[1]);
+  const Shape permuted = contiguous_strides(order);
+  Shape strides{permuted[0], permuted.back()};
+  strides.insert(strides.end(), permuted.begin() + 1, permuted.end() - 1);
+  return strides;
+}
+
 std::string shape_to_string(const Shape& shape) {
   std::string text = "[";
   for (std::size_t i = 0; i < shape.size(); ++i) {
@@ -140,6 +152,15 @@ bool TensorView::is_contiguous() const {
     if (shape_[d] != 1 && strides_[d] != expected) return false;
     if (__builtin_mul_overflow(expected, shape_[d], &expected)) return false;
   }
+  return true;
+}
+
+bool TensorView::is_channels_last() const {
+  if (shape_.size() < 3) return is_contiguous();
+  if (std::find(shape_.begin(), shape_.end(), 0) != shape_.end()) return true;
+  const Shape expected = channels_last_strides(shape_);
+  for (std::size_t d = 0; d < shape_.size(); ++d)
+    if (shape_[d] != 1 && strides_[d] != expected[d]) return false;
   return true;
 }
 
@@ -212,6 +233,24 @@ Tensor Tensor::clone() const {
 }
 
 Tensor Tensor::contiguous() const { return is_contiguous() ? *this : clone(); }
+
+Tensor Tensor::channels_last() const {
+  if (!defined() || is_channels_last()) return *this;
+  if (rank() < 3)
+    throw Error(ErrorCode::Internal, "channels_last(): tensor of shape " + shape_to_string(shape()) +
+                                         " has no channel axis between batch and spatial axes");
+  Tensor copy(allocate_uninitialized(nbytes()), 0, dtype(), shape(), channels_last_strides(shape()), format());
+  // This view with its axes in the copy's memory order [N, spatial..., C], written row-major.
+  Shape order_shape{shape()[0]}, order_strides{strides()[0]};
+  for (std::int64_t d = 2; d < rank(); ++d) {
+    order_shape.push_back(shape()[static_cast<std::size_t>(d)]);
+    order_strides.push_back(strides()[static_cast<std::size_t>(d)]);
+  }
+  order_shape.push_back(shape()[1]);
+  order_strides.push_back(strides()[1]);
+  detail::copy_strided(TensorView(dtype(), order_shape, order_strides, view_.raw()), copy.view_.raw());
+  return copy;
+}
 
 Tensor Tensor::reshaped(Shape shape) const {
   if (!is_contiguous())

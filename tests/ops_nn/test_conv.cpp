@@ -286,4 +286,90 @@ TEST_CASE("ConvInteger: int8 with per-channel weight zero points against a direc
         }) == ErrorCode::OperatorDtypeUnsupported);
 }
 
+// ---- channels-last path (SDK 0.5: the readers take channels-last, so Conv computes NHWC) ------
+
+namespace {
+
+// Conv on `x` (made channels-last when `channels_last_input`) with a channels-last output allowed,
+// against the direct convolution; the result must be channels-last where the oneDNN path ran.
+void check_channels_last_conv(const Shape& x_shape, const Shape& w_shape, const ConvSpec& spec, Attributes attrs,
+                              std::uint32_t seed, int threads, bool channels_last_input, KernelState* state = nullptr) {
+  const Tensor x_plain = random_tensor(x_shape, seed);
+  const Tensor x = channels_last_input ? x_plain.channels_last() : x_plain;
+  const Tensor w = random_tensor(w_shape, seed + 1);
+  const Tensor b = random_tensor({w_shape[0]}, seed + 2);
+  const std::vector<double> bias = b.to_doubles();
+  Shape y_shape;
+  const std::vector<double> expected =
+      direct_conv(x_plain.to_doubles(), x_shape, w.to_doubles(), w_shape, &bias, spec, y_shape);
+  OpCall conv{"Conv", 13, std::move(attrs)};
+  conv.threads = threads;
+  conv.channels_last_outputs = true;
+  conv.state = state;
+  conv.constant_inputs = {false, state != nullptr, false};
+  const Tensor y = conv.run_one({x, w, b});
+  check_all_close(y, y_shape, expected, 1e-4, 1e-5);
+#if defined(ASC_TEST_HAVE_ONEDNN)
+  CHECK(y.is_channels_last());
+#endif
+}
+
+}  // namespace
+
+TEST_CASE("Conv channels-last: ResNet's layer kinds, whole images and bands of rows per thread") {
+  for (int threads : {1, 2, 3}) {
+    for (bool channels_last_input : {false, true}) {
+      CAPTURE(threads);
+      CAPTURE(channels_last_input);
+      // 7x7 stride 2 stem on 3 channels; batch 1 is cut into bands of rows, batch 3 into images.
+      for (std::int64_t batch : {1, 3})
+        check_channels_last_conv({batch, 3, 23, 20}, {8, 3, 7, 7}, {1, {2, 2}, {1, 1}, {3, 3}, {3, 3}},
+                                 attrs({{"strides", Ints{2, 2}}, {"pads", Ints{3, 3, 3, 3}}}), 100, threads,
+                                 channels_last_input);
+      // 3x3 with padding; 1x1; 1x1 stride 2 on an even size (its last input row and column unread).
+      check_channels_last_conv({1, 16, 9, 9}, {16, 16, 3, 3}, {1, {1, 1}, {1, 1}, {1, 1}, {1, 1}},
+                               attrs({{"pads", Ints{1, 1, 1, 1}}}), 110, threads, channels_last_input);
+      check_channels_last_conv({2, 32, 6, 6}, {24, 32, 1, 1}, {1, {1, 1}, {1, 1}, {0, 0}, {0, 0}}, attrs({}), 120,
+                               threads, channels_last_input);
+      for (std::int64_t batch : {1, 4})
+        check_channels_last_conv({batch, 16, 8, 8}, {32, 16, 1, 1}, {1, {2, 2}, {1, 1}, {0, 0}, {0, 0}},
+                                 attrs({{"strides", Ints{2, 2}}}), 130, threads, channels_last_input);
+    }
+  }
+}
+
+TEST_CASE("Conv channels-last: asymmetric pads, dilation, groups and depthwise") {
+  check_channels_last_conv({1, 8, 11, 10}, {8, 8, 3, 3}, {1, {1, 2}, {2, 1}, {2, 0}, {1, 2}},
+                           attrs({{"strides", Ints{1, 2}}, {"dilations", Ints{2, 1}}, {"pads", Ints{2, 0, 1, 2}}}),
+                           140, 2, true);
+  check_channels_last_conv({2, 8, 7, 7}, {12, 4, 3, 3}, {2, {1, 1}, {1, 1}, {1, 1}, {1, 1}},
+                           attrs({{"group", std::int64_t{2}}, {"pads", Ints{1, 1, 1, 1}}}), 150, 2, true);
+  check_channels_last_conv({1, 16, 10, 10}, {16, 1, 3, 3}, {16, {2, 2}, {1, 1}, {1, 1}, {1, 1}},
+                           attrs({{"group", std::int64_t{16}}, {"strides", Ints{2, 2}}, {"pads", Ints{1, 1, 1, 1}}}),
+                           160, 2, true);
+}
+
+TEST_CASE("Conv channels-last: kept state serves later calls and another batch size") {
+  KernelState state;
+  const Shape w_shape{8, 8, 3, 3};
+  const ConvSpec spec{1, {1, 1}, {1, 1}, {1, 1}, {1, 1}};
+  const Tensor w = random_tensor(w_shape, 171);  // the plan's constant: one tensor for every call
+  const Tensor b = random_tensor({8}, 172);
+  const std::vector<double> bias = b.to_doubles();
+  OpCall conv{"Conv", 13, attrs({{"pads", Ints{1, 1, 1, 1}}})};
+  conv.threads = 2;
+  conv.channels_last_outputs = true;
+  conv.state = &state;
+  conv.constant_inputs = {false, true, false};
+  std::uint32_t seed = 173;
+  for (std::int64_t batch : {1, 1, 4, 1}) {
+    CAPTURE(batch);
+    const Shape x_shape{batch, 8, 6, 6};
+    const Tensor x = random_tensor(x_shape, ++seed);
+    Shape y_shape;
+    const std::vector<double> expected = direct_conv(x.to_doubles(), x_shape, w.to_doubles(), w_shape, &bias, spec, y_shape);
+    check_all_close(conv.run_one({x.channels_last(), w, b}), y_shape, expected, 1e-4, 1e-5);
+  }
+}
+
 }  // namespace asc::test

@@ -111,6 +111,33 @@ TEST_CASE("MaxPool: dilations, auto_pad and 8-bit inputs") {
   check_all_close(halves, {1, 1, 2}, {3, 4});
 }
 
+TEST_CASE("MaxPool and GlobalAveragePool take channels-last input as it is") {
+  // Channel 0:      channel 1 = 10 * channel 0, channel 2 = -channel 0
+  //   1 5 2
+  //   7 3 9
+  //   4 8 6
+  const std::vector<float> plane{1, 5, 2, 7, 3, 9, 4, 8, 6};
+  std::vector<float> values = plane;
+  for (float v : plane) values.push_back(10 * v);
+  for (float v : plane) values.push_back(-v);
+  const Tensor x = Tensor::from_vector<float>({1, 3, 3, 3}, values).channels_last();
+  REQUIRE_FALSE(x.is_contiguous());
+  for (int threads : {1, 2}) {
+    CAPTURE(threads);
+    // 2x2 windows, stride 1, a pad of 1 at the bottom and right (padding never wins).
+    OpCall max_pool{"MaxPool", 12, attrs({{"kernel_shape", Ints{2, 2}}, {"pads", Ints{0, 0, 1, 1}}})};
+    max_pool.threads = threads;
+    const Tensor y = max_pool.run_one({x});
+    CHECK(y.is_channels_last());
+    check_all_close(y, {1, 3, 3, 3},
+                    {7, 9, 9, 8, 9, 9, 8, 8, 6,  //
+                     70, 90, 90, 80, 90, 90, 80, 80, 60,  //
+                     -1, -2, -2, -3, -3, -6, -4, -6, -6});
+  }
+  const Tensor mean = OpCall{"GlobalAveragePool", 12}.run_one({x});
+  check_all_close(mean, {1, 3, 1, 1}, {5, 50, -5});
+}
+
 TEST_CASE("AveragePool: count_include_pad decides the divisor") {
   const Tensor x = counting({1, 1, 3, 3});
   Attributes a = attrs({{"kernel_shape", Ints{2, 2}}, {"pads", Ints{1, 1, 1, 1}}});

@@ -51,6 +51,11 @@ struct OpCall {
   Attributes attrs{};
   std::size_t outputs = 1;
   int threads = 1;  // KernelContext::threads
+  // KernelContext's SDK 0.5 facts: every output may be channels-last; the state kept between
+  // calls (not owned); which inputs are constants.
+  bool channels_last_outputs = false;
+  KernelState* state = nullptr;
+  std::vector<bool> constant_inputs{};
 
   OpCall& attr(const std::string& name, AttributeValue value) {
     attrs.set(name, std::move(value));
@@ -67,6 +72,9 @@ struct OpCall {
     }
     const Node node = make_node(op_type, attrs, present, outputs);
     KernelContext context{node, opset, pointers, std::vector<Tensor>(outputs), threads};
+    context.channels_last_outputs.assign(outputs, channels_last_outputs);
+    context.state = state;
+    context.constant_inputs = constant_inputs;
     op_definition(op_type, opset).compute(context);
     return context.outputs;
   }

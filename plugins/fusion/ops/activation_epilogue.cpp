@@ -72,7 +72,8 @@ Tensor apply_activation(const Node& fused, Tensor value, int threads) {
     const Tensor gate = run_inner(fused, "Sigmoid", {&value}, threads);
     return run_inner(fused, "Mul", {&value, &gate}, threads);
   }
-  if (kind == "Gelu" || kind == "GeluTanh") return gelu(value, kind == "GeluTanh", fused, threads);
+  // gelu() walks contiguous tensors; the operators run_inner calls take channels-last ones too.
+  if (kind == "Gelu" || kind == "GeluTanh") return gelu(value.contiguous(), kind == "GeluTanh", fused, threads);
   Attributes attributes;
   if (kind == "LeakyRelu") {
     attributes.set("alpha", params[0]);

@@ -41,9 +41,11 @@ void fused_conv_infer(InferenceContext& context) {
 bool add_relu_in_place(const Node& fused, Tensor& y, const Tensor* residual, int threads) {
   const std::string activation = fused.attributes.get_string("activation", "");
   if (activation != "Relu" && !(activation.empty() && residual != nullptr)) return false;
-  if (y.dtype() != DType::Float32 || !y.is_contiguous() || y.buffer().use_count() != 1) return false;
+  // One run along memory: y contiguous or channels-last, and the residual laid out the same.
+  const bool dense = y.is_contiguous() || (y.rank() >= 3 && y.is_channels_last());
+  if (y.dtype() != DType::Float32 || !dense || y.buffer().use_count() != 1) return false;
   if (residual != nullptr && (residual->dtype() != DType::Float32 || residual->shape() != y.shape() ||
-                              !residual->is_contiguous()))
+                              !(residual->is_contiguous() ? y.is_contiguous() : residual->strides() == y.strides())))
     return false;
   float* out = y.data<float>();
   const float* add = residual == nullptr ? nullptr : residual->data<float>();
@@ -61,8 +63,7 @@ bool add_relu_in_place(const Node& fused, Tensor& y, const Tensor* residual, int
 }
 
 void fused_conv_compute(KernelContext& context) {
-  Tensor y = run_inner(context.node, "Conv", input_prefix(context.inputs, kConvInputs), context.threads,
-                       conv_attributes(context.node));
+  Tensor y = run_inner_step(context, "Conv", input_prefix(context.inputs, kConvInputs), conv_attributes(context.node));
   const Tensor* residual = context.has_input(kResidual) ? context.inputs[kResidual] : nullptr;
   if (add_relu_in_place(context.node, y, residual, context.threads)) {
     context.outputs[0] = std::move(y);
@@ -87,6 +88,8 @@ CostFacts fused_conv_cost(const CostContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("asc", "FusedConv", 1, INT_MAX, fused_conv_infer, fused_conv_compute, fused_conv_cost);
+// X and the residual Z may come channels-last (the inner Conv and the in-place epilogue take them so).
+ASC_REGISTER_OP_CHANNELS_LAST("asc", "FusedConv", 1, INT_MAX, fused_conv_infer, fused_conv_compute, fused_conv_cost,
+                              kChannelsLastInput0 | (InputMask{1} << kResidual));
 
 }  // namespace asc::fusion

@@ -82,6 +82,21 @@ Tensor run_inner(const Node& fused, const std::string& op_type, const std::vecto
   return std::move(run_node(fused, node, kInnerOpset, inputs, threads).front());
 }
 
+Tensor run_inner_step(const KernelContext& fused, const std::string& op_type, const std::vector<const Tensor*>& inputs,
+                      Attributes attributes) {
+  const Node node = make_inner_node(fused.node, op_type, std::move(attributes), presence(inputs));
+  const OpDefinition& definition = definition_for(fused.node, node, kInnerOpset);
+  if (!definition.compute)
+    throw Error(ErrorCode::UnsupportedOperator, fused.node.describe() + " needs a kernel for " + op_type +
+                                                    ", but plugin '" + definition.plugin + "' registers none");
+  KernelContext context{node, kInnerOpset, inputs, std::vector<Tensor>(1), fused.threads, fused.device_dtype};
+  for (std::size_t i = 0; i < inputs.size(); ++i) context.constant_inputs.push_back(fused.input_is_constant(i));
+  context.channels_last_outputs = {fused.may_output_channels_last(0)};
+  context.state = fused.state;
+  definition.compute(context);
+  return std::move(context.outputs.front());
+}
+
 ValueInfo infer_inner(const Node& fused, const std::string& op_type, const std::vector<const ValueInfo*>& inputs,
                       const std::vector<const Tensor*>& input_values, Attributes attributes) {
   const Node node = make_inner_node(fused, op_type, std::move(attributes), presence(inputs));

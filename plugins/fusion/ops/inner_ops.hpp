@@ -39,6 +39,12 @@ CostFacts cost_node(const Node& fused, const Node& node, std::int64_t opset,
 // Shorthands for a default-domain operator at kInnerOpset with one output.
 Tensor run_inner(const Node& fused, const std::string& op_type, const std::vector<const Tensor*>& inputs, int threads,
                  Attributes attributes = {});
+// run_inner as the fused node's own step: the inner kernel runs with `fused`'s threads, device
+// dtype and kept state (KernelContext::state: only one inner kernel of a fused node may keep
+// any), the constant facts of the inputs it shares with the fused node (inputs[i] is the fused
+// node's input i) and the fused output's layout permission (its output is the fused output).
+Tensor run_inner_step(const KernelContext& fused, const std::string& op_type, const std::vector<const Tensor*>& inputs,
+                      Attributes attributes = {});
 ValueInfo infer_inner(const Node& fused, const std::string& op_type, const std::vector<const ValueInfo*>& inputs,
                       const std::vector<const Tensor*>& input_values, Attributes attributes = {});
 CostFacts cost_inner(const Node& fused, const std::string& op_type, const std::vector<const ValueInfo*>& inputs,

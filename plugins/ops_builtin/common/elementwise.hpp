@@ -61,9 +61,25 @@ template <TypeSet S> void require_type_set(DType dtype, const Node& node) {
   dispatch<S>(dtype, node, [](auto) {});
 }
 
+// ---- layouts ------------------------------------------------------------------------------
+
+// The elementwise operators take channels-last inputs as they are (registered with
+// kChannelsLastAllInputs): a tensor laid out contiguous or channels-last is one run of numel()
+// elements in memory, and a same-layout output is computed element by element along it.
+inline bool is_dense_layout(const Tensor& tensor) {
+  return tensor.is_contiguous() || (tensor.rank() >= 3 && tensor.is_channels_last());
+}
+// The tensor itself when its elements are one run, else a contiguous copy.
+inline Tensor dense_layout(const Tensor& tensor) { return is_dense_layout(tensor) ? tensor : tensor.contiguous(); }
+// A new tensor of `dtype` laid out as `like` (a dense_layout() tensor), elements unspecified.
+inline Tensor uninitialized_like(const Tensor& like, DType dtype) {
+  return uninitialized_tensor(dtype, like.shape(), like.is_contiguous() ? Shape{} : like.strides());
+}
+
 // ---- unary maps ---------------------------------------------------------------------------
 
-// output[i] = fn(input[i]) with fn taking compute_t<In>; output must have input's element count.
+// output[i] = fn(input[i]) with fn taking compute_t<In>, along memory: output has input's element
+// count and layout, both dense_layout().
 template <class In, class Out, class Fn> void map_elements(const Tensor& input, Tensor& output, Fn&& fn) {
   const In* x = input.data<In>();
   Out* y = output.data<Out>();
@@ -73,10 +89,10 @@ template <class In, class Out, class Fn> void map_elements(const Tensor& input, 
 
 // Kernel body of a unary operator on input 0 whose output has the input's dtype and shape.
 template <TypeSet S, class Fn> void unary_kernel(KernelContext& context, Fn&& fn) {
-  const Tensor& input = context.input(0);
+  const Tensor input = dense_layout(context.input(0));
   dispatch<S>(input.dtype(), context.node, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    Tensor output = uninitialized_tensor(input.dtype(), input.shape());
+    Tensor output = uninitialized_like(input, input.dtype());
     map_elements<T, T>(input, output, fn);
     context.outputs[0] = std::move(output);
   });
@@ -84,10 +100,10 @@ template <TypeSet S, class Fn> void unary_kernel(KernelContext& context, Fn&& fn
 
 // Kernel body of a unary predicate (IsNaN, IsInf): bool output of the input's shape.
 template <TypeSet S, class Fn> void unary_predicate_kernel(KernelContext& context, Fn&& fn) {
-  const Tensor& input = context.input(0);
+  const Tensor input = dense_layout(context.input(0));
   dispatch<S>(input.dtype(), context.node, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    Tensor output = uninitialized_tensor(DType::Bool, input.shape());
+    Tensor output = uninitialized_like(input, DType::Bool);
     map_elements<T, bool>(input, output, fn);
     context.outputs[0] = std::move(output);
   });
@@ -152,10 +168,14 @@ void broadcast_binary(const Tensor& a, const Tensor& b, Tensor& out, Fn&& fn) {
 Shape broadcast_input_shapes(const KernelContext& context);
 
 // Kernel body of a binary operator whose inputs share a dtype in S; the output has that dtype
-// (or bool when OutBool).
+// (or bool when OutBool). Two channels-last inputs of one shape give a channels-last output;
+// any other pair is computed contiguous.
 template <TypeSet S, bool OutBool = false, class Fn> void binary_kernel(KernelContext& context, Fn&& fn) {
-  const Tensor& a = context.input(0);
-  const Tensor& b = context.input(1);
+  const Tensor& a_in = context.input(0);
+  const Tensor& b_in = context.input(1);
+  const bool same_layout = a_in.shape() == b_in.shape() && is_dense_layout(a_in) && a_in.strides() == b_in.strides();
+  const Tensor a = same_layout ? a_in : a_in.contiguous();
+  const Tensor b = same_layout ? b_in : b_in.contiguous();
   if (a.dtype() != b.dtype())
     throw Error(ErrorCode::InvalidOperator, context.node.describe() + ": inputs have different dtypes " +
                                                 std::string(dtype_name(a.dtype())) + " and " +
@@ -164,6 +184,16 @@ template <TypeSet S, bool OutBool = false, class Fn> void binary_kernel(KernelCo
   dispatch<S>(a.dtype(), context.node, [&](auto tag) {
     using T = typename decltype(tag)::type;
     using Out = std::conditional_t<OutBool, bool, T>;
+    if (same_layout && !a.is_contiguous()) {  // one run along memory, as for contiguous operands
+      Tensor output = uninitialized_like(a, dtype_of<Out>());
+      const T* x = a.data<T>();
+      const T* y = b.data<T>();
+      Out* z = output.data<Out>();
+      for (std::int64_t i = 0, n = a.numel(); i < n; ++i)
+        z[i] = static_cast<Out>(fn(static_cast<compute_t<T>>(x[i]), static_cast<compute_t<T>>(y[i])));
+      context.outputs[0] = std::move(output);
+      return;
+    }
     Tensor output = uninitialized_tensor(dtype_of<Out>(), shape);
     broadcast_binary<T, T, Out>(a, b, output, fn);
     context.outputs[0] = std::move(output);

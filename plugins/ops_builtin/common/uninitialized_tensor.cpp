@@ -8,7 +8,7 @@
 
 namespace asc::ops {
 
-Tensor uninitialized_tensor(DType dtype, const Shape& shape) {
+Tensor uninitialized_tensor(DType dtype, const Shape& shape, const Shape& strides) {
   constexpr std::size_t kAlignment = 64;
   std::size_t bytes = 0;
   if (__builtin_mul_overflow(static_cast<std::size_t>(num_elements(shape)), dtype_size(dtype), &bytes))
@@ -20,7 +20,8 @@ Tensor uninitialized_tensor(DType dtype, const Shape& shape) {
     throw Error(ErrorCode::MemoryAllocationFailed, "cannot allocate " + std::to_string(bytes) + " bytes");
   std::shared_ptr<const void> owner(memory, [](const void* p) { std::free(const_cast<void*>(p)); });
   auto* data = static_cast<std::byte*>(memory);
-  return Tensor(Buffer::wrap(std::move(owner), data, bytes), 0, dtype, shape, contiguous_strides(shape));
+  return Tensor(Buffer::wrap(std::move(owner), data, bytes), 0, dtype, shape,
+                strides.empty() ? contiguous_strides(shape) : strides);
 }
 
 }  // namespace asc::ops

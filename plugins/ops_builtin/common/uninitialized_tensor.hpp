@@ -6,8 +6,9 @@
 
 namespace asc::ops {
 
-// A contiguous tensor whose elements are unspecified until written (64-byte aligned, as the
-// SDK's own buffers are). Throws EE3001 when the memory cannot be allocated.
-Tensor uninitialized_tensor(DType dtype, const Shape& shape);
+// A tensor whose elements are unspecified until written (64-byte aligned, as the SDK's own
+// buffers are), contiguous or laid out by `strides` (a dense order such as
+// channels_last_strides(shape)). Throws EE3001 when the memory cannot be allocated.
+Tensor uninitialized_tensor(DType dtype, const Shape& shape, const Shape& strides = {});
 
 }  // namespace asc::ops

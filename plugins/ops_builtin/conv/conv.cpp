@@ -6,6 +6,7 @@
 
 #include "common/nn_compute_dtype.hpp"
 #include "common/uninitialized_tensor.hpp"
+#include "conv/channels_last_conv.hpp"
 #include "conv/conv_common.hpp"
 
 namespace asc::ops {
@@ -26,9 +27,8 @@ void conv_compute(KernelContext& context) {
                     std::string(dtype_name(dtype)));
   if (context.input(1).dtype() != dtype || (context.has_input(2) && context.input(2).dtype() != dtype))
     throw Error(ErrorCode::InvalidOperator, node.describe() + ": X, W and B must have the same dtype");
-  const Tensor x = to_nn_compute_dtype(x_in);
-  const Tensor w = to_nn_compute_dtype(context.input(1));
-  const ConvGeometry geometry = conv_geometry(node, x.shape(), w.shape());
+  const ConvGeometry geometry = conv_geometry(node, x_in.shape(), context.input(1).shape());
+  const std::size_t spatial_rank = x_in.shape().size() - 2;
   Tensor bias;
   if (context.has_input(2)) {
     bias = to_nn_compute_dtype(context.input(2));
@@ -37,7 +37,21 @@ void conv_compute(KernelContext& context) {
                                                   shape_to_string(bias.shape()) + ", expected [" +
                                                   std::to_string(geometry.out_channels) + "]");
   }
-  const Shape y_shape = conv_output_shape(geometry, x.shape().size() - 2);
+  // Channels-last when the readers take it (the activations then stay so between layers) or the
+  // input already is: no transposes, and oneDNN's direct convolution instead of im2col + GEMM.
+  const bool channels_last_input = x_in.is_channels_last() && !x_in.is_contiguous();
+  if ((context.may_output_channels_last(0) || channels_last_input) &&
+      channels_last_conv_available(geometry, spatial_rank, dtype)) {
+    Tensor y = convolve_channels_last(geometry, x_in, context.input(1), bias.defined() ? &bias : nullptr,
+                                      context.threads, context.state, context.input_is_constant(1));
+    if (y.defined()) {
+      context.outputs[0] = std::move(y);
+      return;
+    }
+  }
+  const Tensor x = to_nn_compute_dtype(x_in).contiguous();
+  const Tensor w = to_nn_compute_dtype(context.input(1)).contiguous();
+  const Shape y_shape = conv_output_shape(geometry, spatial_rank);
   Tensor y = uninitialized_tensor(compute_dtype, y_shape);  // convolve writes every element
   visit_dtype(compute_dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -50,6 +64,6 @@ void conv_compute(KernelContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("", "Conv", 11, 17, conv_infer, conv_compute, conv_cost);
+ASC_REGISTER_OP_CHANNELS_LAST("", "Conv", 11, 17, conv_infer, conv_compute, conv_cost, kChannelsLastInput0);
 
 }  // namespace asc::ops

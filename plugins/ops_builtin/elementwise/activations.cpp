@@ -113,22 +113,22 @@ void shrink_compute(KernelContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("", "Relu", 11, 17, infer_like_input, relu_compute, per_element_cost(kSimple));
-ASC_REGISTER_OP("", "LeakyRelu", 11, 17, infer_like_input, leaky_relu_compute, per_element_cost(2 * kSimple));
-ASC_REGISTER_OP("", "Elu", 11, 17, infer_like_input, elu_compute, per_element_cost(kTranscendental + 2 * kSimple));
-ASC_REGISTER_OP("", "Selu", 11, 17, infer_like_input, selu_compute, per_element_cost(kTranscendental + 3 * kSimple));
-ASC_REGISTER_OP("", "Celu", 12, 17, infer_like_input, celu_compute,
-                per_element_cost(kTranscendental + kDivide + 4 * kSimple));
-ASC_REGISTER_OP("", "Sigmoid", 11, 17, infer_like_input, sigmoid_compute,
-                per_element_cost(kTranscendental + kDivide + kSimple));
-ASC_REGISTER_OP("", "HardSigmoid", 11, 17, infer_like_input, hard_sigmoid_compute, per_element_cost(4 * kSimple));
-ASC_REGISTER_OP("", "HardSwish", 14, 17, infer_like_input, hard_swish_compute, per_element_cost(5 * kSimple));
-ASC_REGISTER_OP("", "Tanh", 11, 17, infer_like_input, tanh_compute, per_element_cost(kTranscendental));
-ASC_REGISTER_OP("", "Softplus", 11, 17, infer_like_input, softplus_compute,
-                per_element_cost(2 * kTranscendental + kSimple));
-ASC_REGISTER_OP("", "Softsign", 11, 17, infer_like_input, softsign_compute, per_element_cost(kDivide + 2 * kSimple));
-ASC_REGISTER_OP("", "ThresholdedRelu", 11, 17, infer_like_input, thresholded_relu_compute,
-                per_element_cost(2 * kSimple));
-ASC_REGISTER_OP("", "Shrink", 11, 17, infer_like_input, shrink_compute, per_element_cost(3 * kSimple));
+ASC_REGISTER_OP_CHANNELS_LAST("", "Relu", 11, 17, infer_like_input, relu_compute, per_element_cost(kSimple), kChannelsLastAllInputs);
+ASC_REGISTER_OP_CHANNELS_LAST("", "LeakyRelu", 11, 17, infer_like_input, leaky_relu_compute, per_element_cost(2 * kSimple), kChannelsLastAllInputs);
+ASC_REGISTER_OP_CHANNELS_LAST("", "Elu", 11, 17, infer_like_input, elu_compute, per_element_cost(kTranscendental + 2 * kSimple), kChannelsLastAllInputs);
+ASC_REGISTER_OP_CHANNELS_LAST("", "Selu", 11, 17, infer_like_input, selu_compute, per_element_cost(kTranscendental + 3 * kSimple), kChannelsLastAllInputs);
+ASC_REGISTER_OP_CHANNELS_LAST("", "Celu", 12, 17, infer_like_input, celu_compute,
+                per_element_cost(kTranscendental + kDivide + 4 * kSimple), kChannelsLastAllInputs);
+ASC_REGISTER_OP_CHANNELS_LAST("", "Sigmoid", 11, 17, infer_like_input, sigmoid_compute,
+                per_element_cost(kTranscendental + kDivide + kSimple), kChannelsLastAllInputs);
+ASC_REGISTER_OP_CHANNELS_LAST("", "HardSigmoid", 11, 17, infer_like_input, hard_sigmoid_compute, per_element_cost(4 * kSimple), kChannelsLastAllInputs);
+ASC_REGISTER_OP_CHANNELS_LAST("", "HardSwish", 14, 17, infer_like_input, hard_swish_compute, per_element_cost(5 * kSimple), kChannelsLastAllInputs);
+ASC_REGISTER_OP_CHANNELS_LAST("", "Tanh", 11, 17, infer_like_input, tanh_compute, per_element_cost(kTranscendental), kChannelsLastAllInputs);
+ASC_REGISTER_OP_CHANNELS_LAST("", "Softplus", 11, 17, infer_like_input, softplus_compute,
+                per_element_cost(2 * kTranscendental + kSimple), kChannelsLastAllInputs);
+ASC_REGISTER_OP_CHANNELS_LAST("", "Softsign", 11, 17, infer_like_input, softsign_compute, per_element_cost(kDivide + 2 * kSimple), kChannelsLastAllInputs);
+ASC_REGISTER_OP_CHANNELS_LAST("", "ThresholdedRelu", 11, 17, infer_like_input, thresholded_relu_compute,
+                per_element_cost(2 * kSimple), kChannelsLastAllInputs);
+ASC_REGISTER_OP_CHANNELS_LAST("", "Shrink", 11, 17, infer_like_input, shrink_compute, per_element_cost(3 * kSimple), kChannelsLastAllInputs);
 
 }  // namespace asc::ops

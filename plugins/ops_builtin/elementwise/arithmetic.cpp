@@ -40,9 +40,13 @@ void div_compute(KernelContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("", "Add", 11, 17, infer_broadcast, add_compute, per_element_cost(kSimple));
-ASC_REGISTER_OP("", "Sub", 11, 17, infer_broadcast, sub_compute, per_element_cost(kSimple));
-ASC_REGISTER_OP("", "Mul", 11, 17, infer_broadcast, mul_compute, per_element_cost(kSimple));
-ASC_REGISTER_OP("", "Div", 11, 17, infer_broadcast, div_compute, per_element_cost(kDivide));
+ASC_REGISTER_OP_CHANNELS_LAST("", "Add", 11, 17, infer_broadcast, add_compute, per_element_cost(kSimple),
+                              kChannelsLastAllInputs);
+ASC_REGISTER_OP_CHANNELS_LAST("", "Sub", 11, 17, infer_broadcast, sub_compute, per_element_cost(kSimple),
+                              kChannelsLastAllInputs);
+ASC_REGISTER_OP_CHANNELS_LAST("", "Mul", 11, 17, infer_broadcast, mul_compute, per_element_cost(kSimple),
+                              kChannelsLastAllInputs);
+ASC_REGISTER_OP_CHANNELS_LAST("", "Div", 11, 17, infer_broadcast, div_compute, per_element_cost(kDivide),
+                              kChannelsLastAllInputs);
 
 }  // namespace asc::ops

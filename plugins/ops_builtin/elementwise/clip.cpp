@@ -19,7 +19,7 @@ template <class T> compute_t<T> bound_input(const KernelContext& context, std::s
 }
 
 void clip_compute(KernelContext& context) {
-  const Tensor& input = context.input(0);
+  const Tensor input = dense_layout(context.input(0));
   const bool attribute_form = context.opset < 11;
   if (attribute_form && !is_floating(input.dtype())) throw_dtype_unsupported(context.node, input.dtype());
   dispatch<TypeSet::Numeric>(input.dtype(), context.node, [&](auto tag) {
@@ -36,7 +36,7 @@ void clip_compute(KernelContext& context) {
       lo = bound_input<T>(context, 1, lo);
       hi = bound_input<T>(context, 2, hi);
     }
-    Tensor output(input.dtype(), input.shape());
+    Tensor output = uninitialized_like(input, input.dtype());
     map_elements<T, T>(input, output, [=](C x) { return std::min(std::max(x, lo), hi); });
     context.outputs[0] = std::move(output);
   });
@@ -44,6 +44,7 @@ void clip_compute(KernelContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("", "Clip", 6, 17, infer_like_input, clip_compute, per_element_cost(2 * element_flops::kSimple));
+ASC_REGISTER_OP_CHANNELS_LAST("", "Clip", 6, 17, infer_like_input, clip_compute,
+                              per_element_cost(2 * element_flops::kSimple), kChannelsLastInput0);
 
 }  // namespace asc::ops

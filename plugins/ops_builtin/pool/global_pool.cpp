@@ -41,7 +41,8 @@ CostFacts global_pool_cost(const CostContext& context) {
   return facts;
 }
 
-// Runs reduce(plane, count) -> double over every (N, C) plane of input 0.
+// Runs reduce(plane, count, step) -> double over every (N, C) plane of input 0: `count` elements
+// `step` apart (1 for a contiguous input, C for a channels-last one, read as it is).
 template <class Reduce>
 void global_pool(KernelContext& context, const char* op, Reduce&& reduce) {
   const Node& node = context.node;
@@ -49,7 +50,9 @@ void global_pool(KernelContext& context, const char* op, Reduce&& reduce) {
   if (x_in.rank() < 2) fail_rank(node, static_cast<std::size_t>(x_in.rank()));
   const DType dtype = x_in.dtype();
   const DType compute_dtype = nn_compute_dtype(dtype);
-  const Tensor x = to_nn_compute_dtype(x_in);
+  const Tensor converted = to_nn_compute_dtype(x_in);
+  const bool channels_last = converted.rank() >= 3 && converted.is_channels_last();
+  const Tensor x = channels_last ? converted : converted.contiguous();
   Shape y_shape(x.shape().size(), 1);
   y_shape[0] = x.shape()[0];
   y_shape[1] = x.shape()[1];
@@ -61,8 +64,12 @@ void global_pool(KernelContext& context, const char* op, Reduce&& reduce) {
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
       const T* in = x.data<T>();
       T* out = y.data<T>();
-      for (std::int64_t p = 0; p < planes; ++p)
-        out[p] = static_cast<T>(reduce(in + p * plane_size, plane_size));
+      const std::int64_t channels = y_shape[1];
+      for (std::int64_t p = 0; p < planes; ++p) {
+        const std::int64_t n = p / channels, c = p % channels;
+        out[p] = channels_last ? static_cast<T>(reduce(in + n * plane_size * channels + c, plane_size, channels))
+                               : static_cast<T>(reduce(in + p * plane_size, plane_size, 1));
+      }
     } else {
       throw Error(ErrorCode::OperatorDtypeUnsupported,
                   node.describe() + ": " + op + " supports float16, bfloat16, float32 and float64, not " +
@@ -73,17 +80,17 @@ void global_pool(KernelContext& context, const char* op, Reduce&& reduce) {
 }
 
 void compute_average(KernelContext& context) {
-  global_pool(context, "GlobalAveragePool", [](const auto* in, std::int64_t count) {
+  global_pool(context, "GlobalAveragePool", [](const auto* in, std::int64_t count, std::int64_t step) {
     double sum = 0.0;
-    for (std::int64_t i = 0; i < count; ++i) sum += static_cast<double>(in[i]);
+    for (std::int64_t i = 0; i < count; ++i) sum += static_cast<double>(in[i * step]);
     return count == 0 ? 0.0 : sum / static_cast<double>(count);
   });
 }
 
 void compute_max(KernelContext& context) {
-  global_pool(context, "GlobalMaxPool", [](const auto* in, std::int64_t count) {
+  global_pool(context, "GlobalMaxPool", [](const auto* in, std::int64_t count, std::int64_t step) {
     double best = -std::numeric_limits<double>::infinity();
-    for (std::int64_t i = 0; i < count; ++i) best = std::max(best, static_cast<double>(in[i]));
+    for (std::int64_t i = 0; i < count; ++i) best = std::max(best, static_cast<double>(in[i * step]));
     return best;
   });
 }
@@ -93,17 +100,20 @@ void compute_lp(KernelContext& context) {
   if (p < 1)
     throw Error(ErrorCode::InvalidOperator, context.node.describe() + ": attribute 'p' must be >= 1");
   const double power = static_cast<double>(p);
-  global_pool(context, "GlobalLpPool", [power](const auto* in, std::int64_t count) {
+  global_pool(context, "GlobalLpPool", [power](const auto* in, std::int64_t count, std::int64_t step) {
     double sum = 0.0;
-    for (std::int64_t i = 0; i < count; ++i) sum += std::pow(std::abs(static_cast<double>(in[i])), power);
+    for (std::int64_t i = 0; i < count; ++i) sum += std::pow(std::abs(static_cast<double>(in[i * step])), power);
     return std::pow(sum, 1.0 / power);
   });
 }
 
 }  // namespace
 
-ASC_REGISTER_OP("", "GlobalAveragePool", 11, 17, global_pool_infer, compute_average, global_pool_cost);
-ASC_REGISTER_OP("", "GlobalMaxPool", 11, 17, global_pool_infer, compute_max, global_pool_cost);
-ASC_REGISTER_OP("", "GlobalLpPool", 11, 17, global_pool_infer, compute_lp, global_pool_cost);
+ASC_REGISTER_OP_CHANNELS_LAST("", "GlobalAveragePool", 11, 17, global_pool_infer, compute_average, global_pool_cost,
+                              kChannelsLastInput0);
+ASC_REGISTER_OP_CHANNELS_LAST("", "GlobalMaxPool", 11, 17, global_pool_infer, compute_max, global_pool_cost,
+                              kChannelsLastInput0);
+ASC_REGISTER_OP_CHANNELS_LAST("", "GlobalLpPool", 11, 17, global_pool_infer, compute_lp, global_pool_cost,
+                              kChannelsLastInput0);
 
 }  // namespace asc::ops

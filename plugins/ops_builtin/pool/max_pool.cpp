@@ -1,5 +1,6 @@
 // MaxPool (opset 11-17): N-D max over dilated windows, with the optional Indices output
 // (int64 positions in the flattened input, row- or column-major per storage_order).
+#include <algorithm>
 #include <limits>
 #include <string>
 #include <type_traits>
@@ -79,6 +80,45 @@ void max_pool(const PoolWindow& pool, bool column_major, const T* x, T* y, std::
   });
 }
 
+// A channels-last float input (N, H, W, C in memory) pooled as it is: each output position takes
+// the maximum of its taps' channel vectors (a vector loop over C; the same first-tap-then-greater
+// rule per channel as window_max), rows of outputs shared between the threads. The output is
+// channels-last too.
+Tensor max_pool_channels_last(const PoolWindow& pool, const Tensor& x, int threads) {
+  const Window3& w = pool.window;
+  const std::int64_t batch = x.shape()[0];
+  const std::int64_t channels = x.shape()[1];
+  Tensor y = uninitialized_tensor(DType::Float32, pool.output_shape, channels_last_strides(pool.output_shape));
+  const float* in = x.data<float>();
+  float* out = y.data<float>();
+  parallel_for(threads, batch * w.output[1], [&](std::int64_t line) {
+    const std::int64_t n = line / w.output[1];
+    const AxisTaps& th = pool.taps[1][line % w.output[1]];
+    const float* image = in + n * w.input[1] * w.input[2] * channels;
+    float* row = out + line * w.output[2] * channels;
+    for (std::int64_t ow = 0; ow < w.output[2]; ++ow) {
+      const AxisTaps& tw = pool.taps[2][ow];
+      float* best = row + ow * channels;
+      if (th.count == 0 || tw.count == 0) {
+        std::fill(best, best + channels, lowest<float>());
+        continue;
+      }
+      bool first = true;
+      for (std::int64_t j = 0, h = th.first; j < th.count; ++j, h += th.step)
+        for (std::int64_t k = 0, c = tw.first; k < tw.count; ++k, c += tw.step) {
+          const float* tap = image + (h * w.input[2] + c) * channels;
+          if (first) {
+            std::copy(tap, tap + channels, best);
+            first = false;
+            continue;
+          }
+          for (std::int64_t ch = 0; ch < channels; ++ch) best[ch] = tap[ch] > best[ch] ? tap[ch] : best[ch];
+        }
+    }
+  });
+  return y;
+}
+
 void max_pool_compute(KernelContext& context) {
   const Node& node = context.node;
   const Tensor& x_in = context.input(0);
@@ -88,9 +128,14 @@ void max_pool_compute(KernelContext& context) {
   if (storage_order != 0 && storage_order != 1)
     throw Error(ErrorCode::InvalidOperator, node.describe() + ": attribute 'storage_order' must be 0 or 1");
   const PoolWindow pool = pool_window(node, x_in.shape(), true);
-  const Tensor x = to_nn_compute_dtype(x_in);
-  Tensor y = uninitialized_tensor(compute_dtype, pool.output_shape);  // max_pool writes every element
   const bool wants_indices = context.outputs.size() > 1 && !node.outputs[1].empty();
+  if (dtype == DType::Float32 && x_in.rank() == 4 && x_in.is_channels_last() && !x_in.is_contiguous() &&
+      !wants_indices) {
+    context.outputs[0] = max_pool_channels_last(pool, x_in, context.threads);
+    return;
+  }
+  const Tensor x = to_nn_compute_dtype(x_in).contiguous();
+  Tensor y = uninitialized_tensor(compute_dtype, pool.output_shape);  // max_pool writes every element
   Tensor indices;
   if (wants_indices) indices = uninitialized_tensor(DType::Int64, pool.output_shape);
   std::int64_t* index_data = wants_indices ? indices.data<std::int64_t>() : nullptr;
@@ -115,6 +160,6 @@ void max_pool_compute(KernelContext& context) {
 
 }  // namespace
 
-ASC_REGISTER_OP("", "MaxPool", 11, 17, max_pool_infer, max_pool_compute, pool_cost);
+ASC_REGISTER_OP_CHANNELS_LAST("", "MaxPool", 11, 17, max_pool_infer, max_pool_compute, pool_cost, kChannelsLastInput0);
 
 }  // namespace asc::ops

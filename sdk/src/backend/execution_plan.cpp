@@ -72,6 +72,27 @@ void plan_releases(ExecutionPlan& plan) {
       plan.steps[static_cast<std::size_t>(last_step[slot])].release_after.push_back(static_cast<int>(slot));
 }
 
+// A value may stay channels-last when every step that reads it takes that input channels-last
+// (OpDefinition::channels_last_inputs) and no graph output is it.
+void plan_layouts(ExecutionPlan& plan) {
+  const std::size_t slot_count = plan.slot_names.size();
+  std::vector<bool> channels_last(slot_count, true);
+  for (const int slot : plan.output_slots) channels_last[static_cast<std::size_t>(slot)] = false;
+  for (const PlanStep& step : plan.steps)
+    for (std::size_t i = 0; i < step.input_slots.size(); ++i) {
+      const int slot = step.input_slots[i];
+      const bool declared = i < 64 && (step.op->channels_last_inputs >> i & 1U) != 0;
+      if (slot != kNoSlot && !declared) channels_last[static_cast<std::size_t>(slot)] = false;
+    }
+  for (PlanStep& step : plan.steps) {
+    for (const int slot : step.input_slots)
+      step.constant_inputs.push_back(slot != kNoSlot && plan.initial_values[static_cast<std::size_t>(slot)].defined());
+    for (const int slot : step.output_slots)
+      step.channels_last_outputs.push_back(slot != kNoSlot && channels_last[static_cast<std::size_t>(slot)]);
+    step.state = std::make_shared<KernelState>();
+  }
+}
+
 }  // namespace
 
 ExecutionPlan build_execution_plan(const Graph& graph, const OpRegistry& ops) {
@@ -102,6 +123,7 @@ ExecutionPlan build_execution_plan(const Graph& graph, const OpRegistry& ops) {
   for (const std::string& output : graph.outputs)
     plan.output_slots.push_back(slots.lookup(output, "graph output"));
   plan_releases(plan);
+  plan_layouts(plan);
   return plan;
 }
 
@@ -110,8 +132,12 @@ KernelContext make_context(const PlanStep& step, std::vector<Tensor>& values, in
   inputs.reserve(step.input_slots.size());
   for (const int slot : step.input_slots)
     inputs.push_back(slot == kNoSlot ? nullptr : &values[static_cast<std::size_t>(slot)]);
-  return KernelContext{*step.node, step.opset, std::move(inputs), std::vector<Tensor>(step.output_slots.size()),
-                       threads};
+  KernelContext context{*step.node, step.opset, std::move(inputs), std::vector<Tensor>(step.output_slots.size()),
+                        threads};
+  context.constant_inputs = step.constant_inputs;
+  context.channels_last_outputs = step.channels_last_outputs;
+  context.state = step.state.get();
+  return context;
 }
 
 void run_kernel(const PlanStep& step, KernelContext& context) {
@@ -135,9 +161,12 @@ void run_kernel(const PlanStep& step, KernelContext& context) {
 }
 
 void store_outputs(const PlanStep& step, std::vector<Tensor>& outputs, std::vector<Tensor>& values) {
-  for (std::size_t i = 0; i < step.output_slots.size(); ++i)
-    if (step.output_slots[i] != kNoSlot)
-      values[static_cast<std::size_t>(step.output_slots[i])] = outputs[i].contiguous();
+  for (std::size_t i = 0; i < step.output_slots.size(); ++i) {
+    if (step.output_slots[i] == kNoSlot) continue;
+    const bool keep_layout = i < step.channels_last_outputs.size() && step.channels_last_outputs[i] &&
+                             outputs[i].defined() && outputs[i].rank() >= 3 && outputs[i].is_channels_last();
+    values[static_cast<std::size_t>(step.output_slots[i])] = keep_layout ? outputs[i] : outputs[i].contiguous();
+  }
   for (const int slot : step.release_after) values[static_cast<std::size_t>(slot)] = Tensor();
 }
 

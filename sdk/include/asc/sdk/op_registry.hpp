@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "asc/sdk/graph.hpp"
+#include "asc/sdk/kernel_state.hpp"
 #include "asc/sdk/kernel_tiling.hpp"
 #include "asc/sdk/tensor.hpp"
 
@@ -40,6 +41,19 @@ struct CostFacts {
   std::optional<KernelTiling> tiling;
 };
 
+// Since SDK 0.5: which inputs of an operator its kernel takes channels-last (bit i: input i).
+//
+// Channels-last is a layout of an [N, C, spatial...] tensor (channels_last_strides(): NHWC in
+// memory for NCHW), not another shape. A backend built on the execution plan keeps a kernel's
+// output channels-last only when every reader of that value declares the input channels-last
+// here and the value is not a graph output; every other input reaches its kernel contiguous, as
+// before. A kernel that declares an input must compute right for it in either layout (calling
+// Tensor::contiguous() where it has no channels-last path), and may produce an output
+// channels-last when KernelContext::may_output_channels_last() says its readers take it.
+using InputMask = std::uint64_t;
+inline constexpr InputMask kChannelsLastInput0 = 1;
+inline constexpr InputMask kChannelsLastAllInputs = ~InputMask{0};
+
 // What a kernel sees when it runs. Inputs are borrowed for the call; the kernel sets every
 // output (outputs.size() == node.outputs.size(); leave an omitted output undefined).
 struct KernelContext {
@@ -54,8 +68,19 @@ struct KernelContext {
   // under fp16 precision, whose tensors stay float32 on the host); Undefined on backends that
   // compute at the host dtype. Kernels that reproduce the device's numerics read it.
   DType device_dtype = DType::Undefined;
+  // Since SDK 0.5 (empty vectors and a null state where the caller knows nothing of this):
+  // Per input: the value is a constant of the plan (an initializer), the same tensor at every run.
+  std::vector<bool> constant_inputs;
+  // Per output: every reader takes it channels-last (see InputMask) and it is no graph output.
+  std::vector<bool> channels_last_outputs;
+  // What the kernel keeps for this step between runs (kernel_state.hpp); nullptr: keep nothing.
+  KernelState* state = nullptr;
 
   std::size_t input_count() const noexcept { return inputs.size(); }
+  bool input_is_constant(std::size_t i) const noexcept { return i < constant_inputs.size() && constant_inputs[i]; }
+  bool may_output_channels_last(std::size_t i) const noexcept {
+    return i < channels_last_outputs.size() && channels_last_outputs[i];
+  }
   bool has_input(std::size_t i) const noexcept { return i < inputs.size() && inputs[i] != nullptr; }
   // Throws EE2003 naming the node when input i is absent.
   const Tensor& input(std::size_t i) const;
@@ -115,6 +140,7 @@ struct OpDefinition {
   CostFunction cost;
   std::string plugin;  // filled in by the registry: which plugin registered it
   OpKernelInfo kernel_info;  // since SDK 0.4
+  InputMask channels_last_inputs = 0;  // since SDK 0.5
 };
 
 // Definitions by key. Later registrations for an overlapping key are refused (EE6007) so that
@@ -162,3 +188,9 @@ struct OpCollector {
 #define ASC_REGISTER_OP(DOMAIN, OP_TYPE, SINCE, END, INFER, COMPUTE, COST)                           \
   static const ::asc::detail::OpCollector ASC_OP_CONCAT(asc_op_collector_, __COUNTER__)(              \
       ::asc::OpDefinition{DOMAIN, OP_TYPE, SINCE, END, INFER, COMPUTE, COST, {}})
+
+// Since SDK 0.5: ASC_REGISTER_OP for a kernel that takes the inputs of INPUTS (an InputMask)
+// channels-last as well.
+#define ASC_REGISTER_OP_CHANNELS_LAST(DOMAIN, OP_TYPE, SINCE, END, INFER, COMPUTE, COST, INPUTS)        \
+  static const ::asc::detail::OpCollector ASC_OP_CONCAT(asc_op_collector_, __COUNTER__)(              \
+      ::asc::OpDefinition{DOMAIN, OP_TYPE, SINCE, END, INFER, COMPUTE, COST, {}, {}, INPUTS})

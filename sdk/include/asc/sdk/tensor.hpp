@@ -32,6 +32,10 @@ std::optional<Format> parse_format(std::string_view text);
 
 std::int64_t num_elements(const Shape& shape);
 Shape contiguous_strides(const Shape& shape);
+// Since SDK 0.5: the strides of `shape` [N, C, spatial...] (rank >= 3) laid out channels-last,
+// i.e. in the memory order N, spatial..., C (NHWC for a 4-D NCHW shape): the shape keeps its
+// meaning, only the order of the elements in memory changes. Contiguous strides below rank 3.
+Shape channels_last_strides(const Shape& shape);
 // "[1,3,224,224]"
 std::string shape_to_string(const Shape& shape);
 
@@ -67,6 +71,8 @@ class TensorView {
   std::int64_t numel() const { return num_elements(shape_); }
   std::size_t nbytes() const { return static_cast<std::size_t>(numel()) * dtype_size(dtype_); }
   bool is_contiguous() const;
+  // Since SDK 0.5: laid out as channels_last_strides(shape()) (dimensions of size 1 aside).
+  bool is_channels_last() const;
   std::byte* raw() const noexcept { return data_; }
 
   // Typed pointer to the first element; throws EE8003 when T does not match dtype().
@@ -126,6 +132,10 @@ class Tensor {
   Tensor clone() const;
   // This tensor if already contiguous, else a contiguous copy.
   Tensor contiguous() const;
+  // Since SDK 0.5: this tensor if already channels-last (is_channels_last()), else a copy laid
+  // out so (same shape and values). Rank 3 and above.
+  Tensor channels_last() const;
+  bool is_channels_last() const { return view_.is_channels_last(); }
   // Same buffer, new shape (requires contiguity and equal element count).
   Tensor reshaped(Shape shape) const;
   // Converted copy (float->int truncates toward zero, like numpy astype; to bool is != 0).

@@ -6,10 +6,12 @@
 #pragma once
 
 #include "asc/sdk/graph.hpp"
+#include "asc/sdk/kernel_state.hpp"
 #include "asc/sdk/op_registry.hpp"
 #include "asc/sdk/tensor.hpp"
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -27,6 +29,13 @@ struct PlanStep {
   // Slots whose last reader is this step; freed once it has run. Never constants or graph
   // outputs.
   std::vector<int> release_after;
+  // Since SDK 0.5: per input, whether it is a constant slot (KernelContext::constant_inputs);
+  // per output, whether every reader takes it channels-last and it is no graph output
+  // (KernelContext::channels_last_outputs; store_outputs keeps such an output as it is); and
+  // what the step's kernel keeps between runs (shared by copies of the plan).
+  std::vector<bool> constant_inputs;
+  std::vector<bool> channels_last_outputs;
+  std::shared_ptr<KernelState> state;
 };
 
 struct ExecutionPlan {
@@ -50,8 +59,9 @@ KernelContext make_context(const PlanStep& step, std::vector<Tensor>& values, in
 // Runs the step's kernel; every failure leaves as an asc::Error that names the node, and so does
 // a declared output the kernel did not produce.
 void run_kernel(const PlanStep& step, KernelContext& context);
-// Stores the step's outputs into their slots (contiguous, so every kernel may assume contiguous
-// inputs) and frees the slots whose last reader this step was.
+// Stores the step's outputs into their slots and frees the slots whose last reader this step was.
+// An output stays channels-last where step.channels_last_outputs allows it; every other output is
+// made contiguous, so a kernel sees only the layouts its definition declares (InputMask).
 void store_outputs(const PlanStep& step, std::vector<Tensor>& outputs, std::vector<Tensor>& values);
 // The graph outputs, by name.
 std::map<std::string, Tensor> collect_outputs(const ExecutionPlan& plan, const Graph& graph,

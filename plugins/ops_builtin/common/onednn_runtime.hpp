@@ -1,0 +1,27 @@
+// What the kernels on oneDNN (Debian's libdnnl-dev; ASC_HAVE_ONEDNN builds only) share: the CPU
+// engine, and running oneDNN on the calling thread alone.
+//
+// Debian's oneDNN threads with OpenMP. The kernels already split their work over
+// asc::parallel_for's pool (a GEMM per column block, a convolution per image or band of rows, each
+// on its own pool thread), so every thread that calls oneDNN caps its own OpenMP team at one
+// thread: oneDNN then runs on the caller and never starts a second, spinning team beside the pool
+// on the same cores (which, measured on 2 cores, made a ResNet-50 run several times slower while
+// another process was busy).
+#pragma once
+
+#if defined(ASC_HAVE_ONEDNN)
+#include <dnnl.hpp>
+
+namespace asc::ops {
+
+// Caps the calling thread's OpenMP team at one thread (once per thread). Call before creating or
+// executing a primitive: oneDNN sizes a primitive's work split by the creating thread's team.
+void onednn_on_calling_thread();
+
+const dnnl::engine& onednn_engine();
+
+// The calling thread's stream on onednn_engine() (in-order; wait() after execute()).
+dnnl::stream& onednn_thread_stream();
+
+}  // namespace asc::ops
+#endif

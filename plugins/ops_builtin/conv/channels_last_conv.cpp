@@ -1,0 +1,263 @@
+#include "conv/channels_last_conv.hpp"
+
+#if defined(ASC_HAVE_ONEDNN)
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
+#include <dnnl.hpp>
+
+#include <asc/sdk/parallel.hpp>
+
+#include "common/onednn_runtime.hpp"
+#include "common/uninitialized_tensor.hpp"
+#include "conv/conv_common.hpp"
+#endif
+
+namespace asc::ops {
+
+#if defined(ASC_HAVE_ONEDNN)
+namespace {
+
+using dnnl::memory;
+
+// The rows the dilated kernel spans along Window3 axis 1 (height) or 2 (width).
+std::int64_t kernel_extent(const Window3& w, int axis) { return (w.kernel[axis] - 1) * w.dilation[axis] + 1; }
+
+// One thread's share of the output: images [image, image + images), output rows [row, row + rows).
+struct Piece {
+  std::int64_t image = 0, images = 0, row = 0, rows = 0;
+};
+
+// The input rows a piece reads, and the zero rows the padding adds above and below them: a band
+// of rows is itself a convolution, whose padding is the original one only at the image's edges.
+struct PieceInput {
+  std::int64_t row = 0, rows = 0, pad_top = 0, pad_bottom = 0;
+};
+
+// Several images are one tensor whose image stride is the whole input's, so they keep every input
+// row, even rows below the last window (a stride that does not divide the input leaves up to
+// stride - 1 of them unread: oneDNN's output size rounds down, as ONNX's does).
+PieceInput piece_input(const Window3& w, const Piece& piece) {
+  const std::int64_t first = piece.row * w.stride[1] - w.pad_begin[1];
+  const std::int64_t end = (piece.row + piece.rows - 1) * w.stride[1] - w.pad_begin[1] + kernel_extent(w, 1);
+  const std::int64_t row = std::max<std::int64_t>(first, 0);
+  const std::int64_t row_end = piece.images > 1 ? w.input[1] : std::min(end, w.input[1]);
+  return {row, row_end - row, row - first, std::max<std::int64_t>(end - w.input[1], 0)};
+}
+
+// Whole images per thread when there are at least as many images as threads; otherwise each
+// image's output rows in bands, about as many bands in all as threads. A band that would read no
+// input row at all (all padding) falls back to whole images.
+std::vector<Piece> split_output(const ConvGeometry& g, int threads) {
+  const std::int64_t out_rows = g.window.output[1];
+  const std::int64_t parts = std::max(threads, 1);
+  std::vector<Piece> pieces;
+  if (g.batch < parts) {
+    const std::int64_t bands = std::min<std::int64_t>((parts + g.batch - 1) / g.batch, out_rows);
+    for (std::int64_t n = 0; n < g.batch; ++n)
+      for (std::int64_t b = 0; b < bands; ++b) {
+        const std::int64_t begin = out_rows * b / bands, end = out_rows * (b + 1) / bands;
+        if (end > begin) pieces.push_back({n, 1, begin, end - begin});
+      }
+    const bool every_band_reads = std::all_of(pieces.begin(), pieces.end(), [&](const Piece& piece) {
+      return piece_input(g.window, piece).rows > 0;
+    });
+    if (every_band_reads) return pieces;
+    pieces.clear();
+  }
+  const std::int64_t image_parts = std::min(parts, g.batch);
+  for (std::int64_t p = 0; p < image_parts; ++p) {
+    const std::int64_t begin = g.batch * p / image_parts, end = g.batch * (p + 1) / image_parts;
+    if (end > begin) pieces.push_back({begin, end - begin, 0, out_rows});
+  }
+  return pieces;
+}
+
+struct PiecePrimitive {
+  dnnl::convolution_forward primitive;
+  memory::desc src, dst, bias, scratchpad;
+  memory weights;  // reordered into the layout the primitive chose
+};
+
+// What one input shape and thread count runs: each piece with its input rows and primitive.
+struct ConvSchedule {
+  std::vector<Piece> pieces;
+  std::vector<PieceInput> inputs;
+  std::vector<std::shared_ptr<const PiecePrimitive>> primitives;
+};
+
+memory::dims weight_dims(const ConvGeometry& g) {
+  const Window3& w = g.window;
+  if (g.group == 1) return {g.out_channels, g.in_channels, w.kernel[1], w.kernel[2]};
+  return {g.group, g.out_channels / g.group, g.in_channels / g.group, w.kernel[1], w.kernel[2]};
+}
+
+// Primitives and reordered weights of one Conv node, built on first use of each shape. Kept in
+// the node's KernelState when the weights are constant; two runs may use it at once.
+class ConvPrimitives {
+ public:
+  // nullptr when oneDNN has only its reference kernel for some piece (grouped convolutions of
+  // unusual shapes): the caller then runs its own im2col path, which is faster than that.
+  std::shared_ptr<const ConvSchedule> schedule(const ConvGeometry& g, const Tensor& weights, bool has_bias,
+                                               int threads) {
+    std::lock_guard lock(mutex_);
+    if (weights.view().raw() != weights_data_) {  // another weights tensor: nothing kept fits it
+      schedules_.clear();
+      primitives_.clear();
+      packed_.clear();
+      weights_data_ = weights.view().raw();
+    }
+    const std::vector<std::int64_t> key{g.batch, g.window.input[1], g.window.input[2], threads};
+    auto& schedule = schedules_[key];
+    if (schedule == nullptr) schedule = make_schedule(g, weights, has_bias, threads);
+    return schedule;
+  }
+
+ private:
+  std::shared_ptr<const ConvSchedule> make_schedule(const ConvGeometry& g, const Tensor& weights, bool has_bias,
+                                                    int threads) {
+    auto schedule = std::make_shared<ConvSchedule>();
+    schedule->pieces = split_output(g, threads);
+    for (const Piece& piece : schedule->pieces) {
+      const PieceInput input = piece_input(g.window, piece);
+      auto& primitive = primitives_[{piece.images, input.rows, input.pad_top, input.pad_bottom, piece.rows}];
+      if (primitive == nullptr) primitive = make_primitive(g, piece, input, weights, has_bias);
+      if (primitive == nullptr) return nullptr;
+      schedule->inputs.push_back(input);
+      schedule->primitives.push_back(primitive);
+    }
+    return schedule;
+  }
+
+  std::shared_ptr<const PiecePrimitive> make_primitive(const ConvGeometry& g, const Piece& piece,
+                                                       const PieceInput& input, const Tensor& weights,
+                                                       bool has_bias) {
+    const Window3& w = g.window;
+    const auto f32 = memory::data_type::f32;
+    const memory::desc src({piece.images, g.in_channels, input.rows, w.input[2]}, f32, memory::format_tag::nhwc);
+    const memory::desc dst({piece.images, g.out_channels, piece.rows, w.output[2]}, f32, memory::format_tag::nhwc);
+    const memory::desc any_weights(weight_dims(g), f32, memory::format_tag::any);
+    const memory::desc bias({g.out_channels}, f32, memory::format_tag::x);
+    const memory::dim pad_right =
+        std::max<std::int64_t>((w.output[2] - 1) * w.stride[2] + kernel_extent(w, 2) - w.pad_begin[2] - w.input[2], 0);
+    const memory::dims strides{w.stride[1], w.stride[2]};
+    const memory::dims dilates{w.dilation[1] - 1, w.dilation[2] - 1};
+    const memory::dims pad_left{input.pad_top, w.pad_begin[2]};
+    const memory::dims pad_right_dims{input.pad_bottom, pad_right};
+    const auto kind = dnnl::prop_kind::forward_inference;
+    const auto algorithm = dnnl::algorithm::convolution_direct;
+    const dnnl::convolution_forward::desc desc =
+        has_bias ? dnnl::convolution_forward::desc(kind, algorithm, src, any_weights, bias, dst, strides, dilates,
+                                                   pad_left, pad_right_dims)
+                 : dnnl::convolution_forward::desc(kind, algorithm, src, any_weights, dst, strides, dilates, pad_left,
+                                                   pad_right_dims);
+    dnnl::primitive_attr attributes;
+    attributes.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+    const dnnl::convolution_forward::primitive_desc chosen(desc, attributes, onednn_engine());
+    if (std::strncmp(chosen.impl_info_str(), "ref", 3) == 0) return nullptr;
+    auto primitive = std::make_shared<PiecePrimitive>();
+    primitive->primitive = dnnl::convolution_forward(chosen);
+    primitive->src = src;
+    primitive->dst = dst;
+    primitive->bias = bias;
+    primitive->scratchpad = chosen.scratchpad_desc();
+    primitive->weights = packed_weights(g, chosen.weights_desc(), weights);
+    return primitive;
+  }
+
+  // The weights in `layout`, reordered once per layout the primitives choose (usually one).
+  memory packed_weights(const ConvGeometry& g, const memory::desc& layout, const Tensor& weights) {
+    for (const memory& packed : packed_)
+      if (packed.get_desc() == layout) return packed;
+    const auto plain = g.group == 1 ? memory::format_tag::oihw : memory::format_tag::goihw;
+    memory source({weight_dims(g), memory::data_type::f32, plain}, onednn_engine(),
+                  const_cast<float*>(weights.data<float>()));
+    memory packed(layout, onednn_engine());
+    dnnl::stream& stream = onednn_thread_stream();
+    dnnl::reorder(source, packed).execute(stream, source, packed);
+    stream.wait();
+    packed_.push_back(packed);
+    return packed;
+  }
+
+  std::mutex mutex_;
+  const void* weights_data_ = nullptr;
+  std::map<std::vector<std::int64_t>, std::shared_ptr<const ConvSchedule>> schedules_;
+  std::map<std::vector<std::int64_t>, std::shared_ptr<const PiecePrimitive>> primitives_;
+  std::vector<memory> packed_;
+};
+
+void run_piece(const ConvGeometry& g, const PiecePrimitive& primitive, const Piece& piece, const PieceInput& input,
+               const float* x, const float* bias, float* y) {
+  const Window3& w = g.window;
+  const std::int64_t in_row = w.input[2] * g.in_channels;
+  const std::int64_t out_row = w.output[2] * g.out_channels;
+  const float* src = x + (piece.image * w.input[1] + input.row) * in_row;
+  float* dst = y + (piece.image * w.output[1] + piece.row) * out_row;
+  onednn_on_calling_thread();
+  const dnnl::engine& engine = onednn_engine();
+  thread_local std::vector<std::byte> scratch;
+  if (scratch.size() < primitive.scratchpad.get_size()) scratch.resize(primitive.scratchpad.get_size());
+  std::unordered_map<int, memory> arguments{
+      {DNNL_ARG_SRC, memory(primitive.src, engine, const_cast<float*>(src))},
+      {DNNL_ARG_WEIGHTS, primitive.weights},
+      {DNNL_ARG_DST, memory(primitive.dst, engine, dst)},
+      {DNNL_ARG_SCRATCHPAD, memory(primitive.scratchpad, engine, scratch.data())}};
+  if (bias != nullptr) arguments.emplace(DNNL_ARG_BIAS, memory(primitive.bias, engine, const_cast<float*>(bias)));
+  dnnl::stream& stream = onednn_thread_stream();
+  primitive.primitive.execute(stream, arguments);
+  stream.wait();
+}
+
+}  // namespace
+
+bool channels_last_conv_available(const ConvGeometry& geometry, std::size_t spatial_rank, DType dtype) {
+  const Window3& w = geometry.window;
+  return dtype == DType::Float32 && spatial_rank == 2 && geometry.batch > 0 && geometry.in_channels > 0 &&
+         geometry.out_channels > 0 && w.output[1] > 0 && w.output[2] > 0 && w.pad_begin[1] < kernel_extent(w, 1) &&
+         w.pad_begin[2] < kernel_extent(w, 2);
+}
+
+Tensor convolve_channels_last(const ConvGeometry& geometry, const Tensor& x, const Tensor& w, const Tensor* bias,
+                              int threads, KernelState* state, bool weights_constant) {
+  const Tensor weights = w.contiguous();
+  ConvPrimitives for_this_call;
+  ConvPrimitives& primitives =
+      state != nullptr && weights_constant
+          ? state->get<ConvPrimitives>([] { return std::make_shared<ConvPrimitives>(); })
+          : for_this_call;
+  onednn_on_calling_thread();
+  const std::shared_ptr<const ConvSchedule> schedule =
+      primitives.schedule(geometry, weights, bias != nullptr, threads);
+  if (schedule == nullptr) return {};
+  const Tensor input = x.channels_last();
+  const Shape y_shape = conv_output_shape(geometry, 2);
+  Tensor y = uninitialized_tensor(DType::Float32, y_shape, channels_last_strides(y_shape));
+  const float* x_data = input.data<float>();
+  const float* bias_data = bias != nullptr ? bias->data<float>() : nullptr;
+  float* y_data = y.data<float>();
+  parallel_for(threads, static_cast<std::int64_t>(schedule->pieces.size()), [&](std::int64_t i) {
+    const auto index = static_cast<std::size_t>(i);
+    run_piece(geometry, *schedule->primitives[index], schedule->pieces[index], schedule->inputs[index], x_data,
+              bias_data, y_data);
+  });
+  return y;
+}
+
+#else
+
+bool channels_last_conv_available(const ConvGeometry&, std::size_t, DType) { return false; }
+
+Tensor convolve_channels_last(const ConvGeometry&, const Tensor&, const Tensor&, const Tensor*, int, KernelState*,
+                              bool) {
+  return {};
+}
+
+#endif
+
+}  // namespace asc::ops

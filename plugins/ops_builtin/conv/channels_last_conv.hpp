@@ -1,0 +1,34 @@
+// Convolution on channels-last activations (an [N, C, H, W] tensor laid out N, H, W, C) with
+// oneDNN's direct convolution (brgconv on AVX-512 machines, its jit kernels elsewhere): about 1.5x
+// the throughput of im2col + GEMM on ResNet-50's layers (BENCHMARKS.md), with no column matrix.
+// Conv takes this path when its readers take channels-last input too, so the activations stay
+// channels-last from one layer to the next (KernelContext::channels_last_outputs).
+//
+// The weights are reordered once into the primitive's blocked layout and the primitives built
+// once per input shape, kept in the step's KernelState; the kernel's threads each run one
+// primitive on a share of the output (whole images, or bands of rows of a single image).
+#pragma once
+
+#include <cstddef>
+
+#include <asc/sdk/kernel_state.hpp>
+#include <asc/sdk/tensor.hpp>
+
+#include "conv/convolution.hpp"
+
+namespace asc::ops {
+
+// Whether convolve_channels_last runs this convolution: float32, two spatial axes, padding
+// smaller than the dilated kernel, and a build with oneDNN.
+bool channels_last_conv_available(const ConvGeometry& geometry, std::size_t spatial_rank, DType dtype);
+
+// conv(x, w) + bias as a new channels-last tensor [N, M, OH, OW]. x may have any layout (it is
+// made channels-last first); w is [M, C/group, KH, KW], bias [M] or nullptr. When
+// `weights_constant` (w is the same tensor at every call with this `state`) and state is not
+// null, the reordered weights and the primitives are kept in `state`; otherwise they are made
+// for this call. An undefined tensor when oneDNN has only its reference kernel for this shape
+// (slower than the caller's im2col path, which then runs instead).
+Tensor convolve_channels_last(const ConvGeometry& geometry, const Tensor& x, const Tensor& w, const Tensor* bias,
+                              int threads, KernelState* state, bool weights_constant);
+
+}  // namespace asc::ops
