@@ -149,7 +149,8 @@ SocConfig parse_soc_file(const std::filesystem::path& file) {
   soc.paths = {reader.number(paths, "gm_to_l1", p),  reader.number(paths, "l2_to_l1", p),
                reader.number(paths, "l1_to_l0a", p), reader.number(paths, "l1_to_l0b", p),
                reader.number(paths, "l0c_to_gm", p), reader.number(paths, "gm_to_ub", p),
-               reader.number(paths, "l2_to_ub", p),  reader.number(paths, "ub_to_gm", p)};
+               reader.number(paths, "l2_to_ub", p),  reader.number(paths, "ub_to_gm", p),
+               reader.number(paths, "ub_to_l2", p),  reader.number(paths, "l0c_to_l2", p)};
 
   const std::string f = "fixed_costs";
   const YAML::Node fixed = reader.child(root, f, "");

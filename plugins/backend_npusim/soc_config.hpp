@@ -37,6 +37,9 @@ struct SocConfig {
   struct Paths {
     double gm_to_l1 = 0, l2_to_l1 = 0, l1_to_l0a = 0, l1_to_l0b = 0, l0c_to_gm = 0, gm_to_ub = 0, l2_to_ub = 0,
            ub_to_gm = 0;
+    // Stores whose destination stays in L2 (an output that fits it, timing_model.cpp): CANN's
+    // hardware tables give them their own width (ub_to_l2_rate; GE ATT's L0C->L2 FixPipe).
+    double ub_to_l2 = 0, l0c_to_l2 = 0;
   } paths;  // bytes per cycle per core
   // Per-transfer and per-instruction costs in cycles (kernel_launch_us per task); how the timing
   // model uses them: timing_model.hpp.

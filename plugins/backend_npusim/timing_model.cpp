@@ -65,8 +65,9 @@ double equal_transfers_cycles(double transfers, double latency_cycles, double st
 struct Writes {
   double device = 0, l2 = 0;
 };
+bool fits_l2(const SocConfig& soc, double output_bytes) { return output_bytes <= static_cast<double>(soc.l2_bytes); }
 Writes split_writes(const SocConfig& soc, double output_bytes) {
-  return output_bytes <= static_cast<double>(soc.l2_bytes) ? Writes{0, output_bytes} : Writes{output_bytes, 0};
+  return fits_l2(soc, output_bytes) ? Writes{0, output_bytes} : Writes{output_bytes, 0};
 }
 
 // What a task writes: its outputs at their device dtypes, or at the compute dtype when unknown.
@@ -193,7 +194,8 @@ TaskTiming time_cube(const SocConfig& soc, const TaskInput& task, const Tiling& 
   // Each finished L0C tile to GM at the compute dtype: through the FixPipe, or on coupled cores
   // through UB (the vector unit's L0C -> UB move, then MTE3).
   const double out_tile = static_cast<double>(base_m * base_n) * es;
-  const CubeOutputTile output_tile = cube_output_tile(soc, base_m * base_n, task.element_bytes);
+  const CubeOutputTile output_tile =
+      cube_output_tile(soc, base_m * base_n, task.element_bytes, output_stays_in_l2(soc, task));
   const double store_tile = output_tile.store;
   const double store_block = tiles * store_tile;
 
@@ -269,8 +271,9 @@ TaskTiming time_vector(const SocConfig& soc, const TaskInput& task, const Tiling
   const double mte2_block = equal_transfers_cycles(
       loads_per_block, soc.fixed.mte2_latency_cycles,
       (loads.device / soc.paths.gm_to_ub + loads.l2 / soc.paths.l2_to_ub) / t.block_dim);
+  const double store_width = output_stays_in_l2(soc, task) ? soc.paths.ub_to_l2 : soc.paths.ub_to_gm;
   const double mte3_block = equal_transfers_cycles(stores_per_block, soc.fixed.mte3_latency_cycles,
-                                                   output_bytes / soc.paths.ub_to_gm / t.block_dim);
+                                                   output_bytes / store_width / t.block_dim);
 
   const double waves = t.waves;
   t.pipes.vec = waves * vec_block;
@@ -286,7 +289,7 @@ TaskTiming time_vector(const SocConfig& soc, const TaskInput& task, const Tiling
        {t.pipes.mte2, equal_transfers_cycles(task.input_count, soc.fixed.mte2_latency_cycles,
                                              input_bytes * tile_fraction / soc.paths.gm_to_ub)},
        {t.pipes.mte3, equal_transfers_cycles(task.output_count, soc.fixed.mte3_latency_cycles,
-                                             output_bytes * tile_fraction / soc.paths.ub_to_gm)},
+                                             output_bytes * tile_fraction / store_width)},
        {t.pipes.scalar, soc.fixed.scalar_head_cycles}},
       tiling.double_buffer);
 
@@ -323,13 +326,17 @@ double mmad_cycles(const SocConfig& soc, const CubeShape& cube, std::int64_t m, 
   return std::max(fractals + soc.fixed.cube_instruction_overhead_cycles, soc.fixed.cube_instruction_min_cycles);
 }
 
-CubeOutputTile cube_output_tile(const SocConfig& soc, std::int64_t elements, std::size_t element_bytes) {
+CubeOutputTile cube_output_tile(const SocConfig& soc, std::int64_t elements, std::size_t element_bytes, bool into_l2) {
   constexpr std::int64_t kAccumulatorBytes = 4;  // L0C holds fp32 (int32 for int8)
   const double bytes = static_cast<double>(elements) * static_cast<double>(std::max<std::size_t>(1, element_bytes));
-  if (soc.split) return {0, transfer_cycles(soc.fixed.fixpipe_latency_cycles, bytes / soc.paths.l0c_to_gm)};
+  if (soc.split)
+    return {0, transfer_cycles(soc.fixed.fixpipe_latency_cycles,
+                               bytes / (into_l2 ? soc.paths.l0c_to_l2 : soc.paths.l0c_to_gm))};
   return {vector_instruction_cycles(soc, elements * kAccumulatorBytes),
-          transfer_cycles(soc.fixed.mte3_latency_cycles, bytes / soc.paths.ub_to_gm)};
+          transfer_cycles(soc.fixed.mte3_latency_cycles, bytes / (into_l2 ? soc.paths.ub_to_l2 : soc.paths.ub_to_gm))};
 }
+
+bool output_stays_in_l2(const SocConfig& soc, const TaskInput& task) { return fits_l2(soc, written_bytes(task)); }
 
 double transfer_cycles(double latency_cycles, double streaming_cycles) {
   return std::hypot(latency_cycles, streaming_cycles);

@@ -97,11 +97,16 @@ double transfer_cycles(double latency_cycles, double streaming_cycles);
 // 310P, 910) have none (Ascend C's Fixpipe is unsupported on "Atlas inference product AI Core"
 // and "Atlas training product"): their vector unit moves the tile from L0C to UB, converting the
 // fp32 accumulators (CO1 -> CO2, `drain` cycles on the vec pipe), and MTE3 writes it to GM
-// (`store` cycles, on the fixpipe pipe of split cores, on mte3 of coupled ones).
+// (`store` cycles, on the fixpipe pipe of split cores, on mte3 of coupled ones). A store whose
+// destination stays in L2 (`into_l2`, output_stays_in_l2) runs at the path's L2 write width.
 struct CubeOutputTile {
   double drain = 0, store = 0;
 };
-CubeOutputTile cube_output_tile(const SocConfig& soc, std::int64_t elements, std::size_t element_bytes);
+CubeOutputTile cube_output_tile(const SocConfig& soc, std::int64_t elements, std::size_t element_bytes, bool into_l2);
+
+// Whether the task's outputs are written into L2 (they fit it: write-back, the next task reads
+// them there) rather than streamed to device memory.
+bool output_stays_in_l2(const SocConfig& soc, const TaskInput& task);
 
 // The cube fractal for a compute dtype of `element_bytes` (int8: 1, fp32: 4 when the SoC has an
 // fp32 cube, else fp16's).

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <asc/sdk/error.hpp>
 #include <asc/sdk/op_cost.hpp>
-#include <set>
+#include <map>
 
 #include "kernel_target.hpp"
 
@@ -41,6 +41,40 @@ void set_device_k(TaskInput& task, const Node& node,
   task.gemm->device_k = fractal_z[0] * fractal_z[3];
   task.conv_filter = true;
 }
+
+// L2 as an LRU cache over the tasks' traffic: a value read again is still there when the bytes
+// loaded and written since its last use, plus its own, fit in L2 (its reuse distance). The same
+// rule as a cube task's re-reads (timing_model.cpp), across tasks: the previous task's output,
+// a residual branch's input three tasks later, a value a Reshape (no task) renamed.
+class L2Recency {
+ public:
+  explicit L2Recency(std::int64_t l2_bytes) : l2_bytes_(l2_bytes) {}
+
+  bool resident(const std::string& value, std::int64_t bytes) const {
+    const auto used = last_use_.find(value);
+    return used != last_use_.end() && touched_ - used->second + bytes <= l2_bytes_;
+  }
+  // A task that loaded and wrote `bytes` in all used `values`.
+  void task(const std::vector<std::string>& values, std::int64_t bytes) {
+    touched_ += bytes;
+    for (const std::string& value : values)
+      if (!value.empty()) last_use_[value] = touched_;
+  }
+  // A node without a task (Reshape, ...): its outputs are its input's bytes under another name.
+  void alias(const std::vector<std::string>& inputs, const std::vector<std::string>& outputs) {
+    std::int64_t latest = -1;
+    for (const std::string& input : inputs)
+      if (const auto used = last_use_.find(input); used != last_use_.end()) latest = std::max(latest, used->second);
+    if (latest < 0) return;
+    for (const std::string& output : outputs)
+      if (!output.empty()) last_use_[output] = latest;
+  }
+
+ private:
+  std::int64_t l2_bytes_;
+  std::int64_t touched_ = 0;                        // bytes loaded and written by all tasks so far
+  std::map<std::string, std::int64_t> last_use_;    // `touched_` when the value was last used
+};
 
 }  // namespace
 
@@ -130,7 +164,7 @@ std::vector<TaskInput> profile_task_inputs(const Graph& graph, const OpRegistry&
     throw Error(ErrorCode::Internal, "profile " + profile.label + " has " + std::to_string(profile.tasks.size()) +
                                          " tasks for " + std::to_string(nodes.size()) + " nodes");
   std::vector<TaskInput> tasks;
-  std::set<std::string> previous_outputs;  // what the previous device task wrote (the L2-hit rule)
+  L2Recency l2(l2_bytes);
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     const Node& node = *nodes[i];
     const CompiledTask& task = profile.tasks[i];
@@ -139,9 +173,9 @@ std::vector<TaskInput> profile_task_inputs(const Graph& graph, const OpRegistry&
     const auto element_bytes = static_cast<std::int64_t>(dtype_size(task.compute_dtype));
     for (const std::string& name : node.inputs) {
       inputs.push_back(info_of(name));
-      if (inputs.back() == nullptr || previous_outputs.count(name) == 0) continue;
+      if (inputs.back() == nullptr) continue;
       const std::int64_t bytes = num_elements(inputs.back()->static_shape()) * element_bytes;
-      if (bytes <= l2_bytes) resident += bytes;
+      if (l2.resident(name, bytes)) resident += bytes;
     }
     // What the task writes, at its outputs' device dtypes (an inserted Cast computes at the dtype
     // it reads and writes another: fp32 in, fp16 out).
@@ -156,7 +190,14 @@ std::vector<TaskInput> profile_task_inputs(const Graph& graph, const OpRegistry&
     tasks.push_back(make_task_input(soc, node, find_op(ops, graph, node), task.unit, task.compute_dtype, inputs, outputs, resident));
     tasks.back().output_bytes = written;
     set_device_k(tasks.back(), node, placements);
-    if (task.unit != ComputeUnit::None) previous_outputs = std::set<std::string>(node.outputs.begin(), node.outputs.end());
+    if (task.unit == ComputeUnit::None) {
+      l2.alias(node.inputs, node.outputs);
+      continue;
+    }
+    // What the task moved: the inputs it loads (a Gather's rows, not its whole table) and its outputs.
+    std::vector<std::string> used(node.inputs.begin(), node.inputs.end());
+    used.insert(used.end(), node.outputs.begin(), node.outputs.end());
+    l2.task(used, tasks.back().input_elements * element_bytes + written);
   }
   return tasks;
 }

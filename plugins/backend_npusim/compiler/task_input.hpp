@@ -23,8 +23,9 @@ TaskInput make_task_input(const SocConfig& soc, const Node& node, const OpDefini
                           const std::vector<const ValueInfo*>& outputs, std::int64_t l2_resident_input_bytes);
 
 // The TaskInput of every task of `profile` (one per node of `graph`, in order): operand shapes
-// from the profile's placements, host dtypes from the graph, and the L2 rule: an input the
-// previous device task wrote is still in L2 when it fits (the SoC's L2).
+// from the profile's placements, host dtypes from the graph, and the L2 rule: an input is still
+// in L2 when its reuse distance fits it (the bytes the tasks since its last use loaded and wrote,
+// plus itself, at most the SoC's L2; an LRU cache).
 std::vector<TaskInput> profile_task_inputs(const Graph& graph, const OpRegistry& ops, const CompiledProfile& profile,
                                            const SocConfig& soc);
 

@@ -39,7 +39,7 @@ std::set<std::int64_t> tile_sizes(std::int64_t extent, std::int64_t fractal) {
 // The L0 tile for one block: the tile whose estimated block time (busiest pipe per
 // tile, operands from L2) is lowest among those that fit L0A, L0B and L0C twice.
 void choose_l0(const SocConfig& soc, const CubeShape& cube, std::int64_t kp, std::int64_t es,
-                      double expansion, Tiling& t) {
+                      double expansion, bool output_in_l2, Tiling& t) {
   double best = -1;
   for (const std::int64_t bm : tile_sizes(t.block_m, cube.m))
     for (const std::int64_t bn : tile_sizes(t.block_n, cube.n)) {
@@ -60,7 +60,7 @@ void choose_l0(const SocConfig& soc, const CubeShape& cube, std::int64_t kp, std
       const double load =
           transfer_cycles(soc.fixed.mte2_latency_cycles, static_cast<double>(bm) / expansion * kp * es / soc.paths.l2_to_l1) +
           transfer_cycles(soc.fixed.mte2_latency_cycles, static_cast<double>(bn * kp * es) / soc.paths.l2_to_l1);
-      const CubeOutputTile output = cube_output_tile(soc, bm * bn, static_cast<std::size_t>(es));
+      const CubeOutputTile output = cube_output_tile(soc, bm * bn, static_cast<std::size_t>(es), output_in_l2);
       const double estimate =
           tiles * (std::max({mac, mte1, load, output.store, output.drain}) + soc.fixed.scalar_head_cycles);
       if (best < 0 || estimate < best) {
@@ -117,7 +117,7 @@ Tiling cube_tiling(const SocConfig& soc, const TaskInput& task) {
       t.block_n = tiling_round_up(tiling_ceil_div(np, split_n), cube.n);
       if (!tried.insert({t.block_m, t.block_n}).second) continue;
       t.block_dim = static_cast<int>(g.batch * tiling_ceil_div(mp, t.block_m) * tiling_ceil_div(np, t.block_n));
-      choose_l0(soc, cube, kp, es, expansion, t);
+      choose_l0(soc, cube, kp, es, expansion, output_stays_in_l2(soc, task), t);
       for (const std::int64_t depth : l1_depths(soc, kp, es, t)) {
         t.l1_k = depth;
         t.l1_bytes = kBuffers * (t.base_m + t.base_n) * depth * es;
