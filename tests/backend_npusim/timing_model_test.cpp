@@ -247,6 +247,28 @@ TEST_CASE("L2 hit: an input the previous task left in L2 is not read from device
   CHECK(b.duration_us < a.duration_us);
 }
 
+// A task's stores run at the path's L2 write width when its output stays in L2 (it fits), at the
+// device-memory width when it streams out: the 310P's hardware_info gives ub_to_l2_rate 114 and
+// ub_to_ddr_rate 17 bytes/cycle. Per block, one MTE3 transfer per tile paying the 169-cycle
+// latency over its share of the streaming time; hand-computed from the chosen tiling.
+TEST_CASE("stores into L2 run at the L2 write width, stores to device memory at the DDR width") {
+  const npusim::SocConfig s = soc("Ascend310P3");
+  for (const std::int64_t elements : {std::int64_t{1} << 20, std::int64_t{1} << 24}) {  // 2 MiB, 32 MiB out
+    CAPTURE(elements);
+    const TaskInput task = vector_add(elements);
+    const Tiling tiling = choose_tiling(s, task);
+    const auto t = time_task(s, task, tiling);
+    const double bytes = 2.0 * static_cast<double>(elements);
+    const double width = bytes <= static_cast<double>(s.l2_bytes) ? 114.0 : 17.0;
+    CHECK(width == (elements == (1 << 20) ? s.paths.ub_to_l2 : s.paths.ub_to_gm));
+    const std::int64_t block_elements = (elements + tiling.block_dim - 1) / tiling.block_dim;
+    const std::int64_t tile = std::min(tiling.ub_tile_elements, block_elements);
+    const auto tiles = static_cast<double>((block_elements + tile - 1) / tile);
+    const double stream = bytes / width / tiling.block_dim;
+    CHECK(t.pipes.mte3 == doctest::Approx(t.waves * tiles * std::hypot(169.0, stream / tiles)));
+  }
+}
+
 // TBE's convolution schedule keeps a block's whole filter in L0B when it fits (conv_schedule.py:
 // BL0 "full load"), so the M tiles do not move it again. A 1024 x 64 x 64 convolution GEMM in four
 // 256-row tiles on one 310P3 core: MTE1 moves A (256 x 64 fp16, 64 cycles at 512 B/cycle, plus the
@@ -326,24 +348,27 @@ TEST_CASE("blocks beyond the core count run in waves") {
 
 // A cube tile leaves a split core (910B) through the FixPipe, a coupled core (310P, no FixPipe)
 // through UB: the vector unit moves the fp32 accumulators from L0C (one repeat per 256 bytes) and
-// MTE3 writes the fp16 tile to GM. Hand-computed from the tiling and the SoC files.
+// MTE3 writes the fp16 tile. The 256x256 fp16 result (128 KiB) fits L2, so the stores run at the
+// path's L2 write width (GE ATT's L0C->L2 86 B/cycle on the 910B, the 310P's ub_to_l2_rate 114).
+// Hand-computed from the tiling and the SoC files.
 TEST_CASE("cube output tiles leave through the FixPipe on split cores, through UB on coupled ones") {
   const TaskInput task = gemm_task(256, 256, 256);
   for (const std::string name : {"Ascend910B3", "Ascend310P3"}) {
     CAPTURE(name);
     const npusim::SocConfig s = soc(name);
+    REQUIRE(256 * 256 * 2 <= s.l2_bytes);
     const Tiling tiling = choose_tiling(s, task);
     const auto t = time_task(s, task, tiling);
     const std::int64_t tile = tiling.base_m * tiling.base_n;
     const double tiles = std::ceil(static_cast<double>(tiling.block_m) / tiling.base_m) *
                          std::ceil(static_cast<double>(tiling.block_n) / tiling.base_n) * t.waves;
     if (s.split) {
-      const double store = std::hypot(s.fixed.fixpipe_latency_cycles, 2.0 * tile / s.paths.l0c_to_gm);
+      const double store = std::hypot(s.fixed.fixpipe_latency_cycles, 2.0 * tile / s.paths.l0c_to_l2);
       CHECK(t.pipes.fixpipe == doctest::Approx(tiles * store));
       CHECK(t.pipes.mte3 == 0);
       CHECK(t.pipes.vec == 0);
     } else {
-      const double store = std::hypot(s.fixed.mte3_latency_cycles, 2.0 * tile / s.paths.ub_to_gm);
+      const double store = std::hypot(s.fixed.mte3_latency_cycles, 2.0 * tile / s.paths.ub_to_l2);
       CHECK(t.pipes.mte3 == doctest::Approx(tiles * store));
       CHECK(t.pipes.fixpipe == 0);
       CHECK(t.pipes.vec == doctest::Approx(tiles * std::ceil(4.0 * tile / s.vector_bytes_per_cycle)));
