@@ -84,7 +84,7 @@ CostFacts elementwise_chain_cost(const CostContext& context) {
     std::vector<const ValueInfo*> outputs;
     for (const auto& name : step->inputs) inputs.push_back(name.empty() ? nullptr : body.value_info(name));
     for (const auto& name : step->outputs) outputs.push_back(name.empty() ? nullptr : body.value_info(name));
-    flops += cost_node(context.node, *step, body.opset(step->domain), inputs, outputs).flops;
+    flops += cost_node(context.node, *step, body.opset(step->domain), inputs, outputs, context.target).flops;
   }
   return {flops, input_bytes(context), output_bytes(context), ComputeUnit::Vector};
 }

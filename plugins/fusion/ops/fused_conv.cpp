@@ -74,8 +74,7 @@ void fused_conv_compute(KernelContext& context) {
 }
 
 CostFacts fused_conv_cost(const CostContext& context) {
-  CostFacts facts = cost_inner(context.node, "Conv", input_prefix(context.inputs, kConvInputs), *context.outputs[0],
-                               conv_attributes(context.node));
+  CostFacts facts = cost_inner(context, "Conv", input_prefix(context.inputs, kConvInputs), conv_attributes(context.node));
   const auto elements = static_cast<double>(value_elements(context.outputs[0]));
   if (const ValueInfo* residual = input_at(context.inputs, kResidual)) {
     facts.flops += elements;

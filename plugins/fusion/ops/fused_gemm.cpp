@@ -37,8 +37,7 @@ void fused_gemm_compute(KernelContext& context) {
 }
 
 CostFacts fused_gemm_cost(const CostContext& context) {
-  CostFacts facts = cost_inner(context.node, "Gemm", input_prefix(context.inputs, kGemmInputs), *context.outputs[0],
-                               gemm_attributes(context.node));
+  CostFacts facts = cost_inner(context, "Gemm", input_prefix(context.inputs, kGemmInputs), gemm_attributes(context.node));
   facts.flops += activation_flops_per_element(context.node) *
                  static_cast<double>(value_elements(context.outputs[0]));
   facts.unit = ComputeUnit::Cube;

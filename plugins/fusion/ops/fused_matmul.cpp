@@ -31,7 +31,7 @@ void fused_matmul_compute(KernelContext& context) {
 }
 
 CostFacts fused_matmul_cost(const CostContext& context) {
-  CostFacts facts = cost_inner(context.node, "MatMul", input_prefix(context.inputs, 2), *context.outputs[0]);
+  CostFacts facts = cost_inner(context, "MatMul", input_prefix(context.inputs, 2));
   const auto elements = static_cast<double>(value_elements(context.outputs[0]));
   if (const ValueInfo* bias = input_at(context.inputs, kBias)) {
     facts.flops += elements;

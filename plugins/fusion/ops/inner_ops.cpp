@@ -70,10 +70,11 @@ std::vector<ValueInfo> infer_node(const Node& fused, const Node& node, std::int6
 }
 
 CostFacts cost_node(const Node& fused, const Node& node, std::int64_t opset,
-                    const std::vector<const ValueInfo*>& inputs, const std::vector<const ValueInfo*>& outputs) {
+                    const std::vector<const ValueInfo*>& inputs, const std::vector<const ValueInfo*>& outputs,
+                    const KernelTarget* target) {
   const OpDefinition& definition = definition_for(fused, node, opset);
   if (!definition.cost) return {};
-  return definition.cost(CostContext{node, inputs, outputs});
+  return definition.cost(CostContext{node, inputs, outputs, target});
 }
 
 Tensor run_inner(const Node& fused, const std::string& op_type, const std::vector<const Tensor*>& inputs, int threads,
@@ -103,10 +104,10 @@ ValueInfo infer_inner(const Node& fused, const std::string& op_type, const std::
   return std::move(infer_node(fused, node, kInnerOpset, inputs, input_values).front());
 }
 
-CostFacts cost_inner(const Node& fused, const std::string& op_type, const std::vector<const ValueInfo*>& inputs,
-                     const ValueInfo& output, Attributes attributes) {
-  const Node node = make_inner_node(fused, op_type, std::move(attributes), presence(inputs));
-  return cost_node(fused, node, kInnerOpset, inputs, {&output});
+CostFacts cost_inner(const CostContext& fused, const std::string& op_type, const std::vector<const ValueInfo*>& inputs,
+                     Attributes attributes) {
+  const Node node = make_inner_node(fused.node, op_type, std::move(attributes), presence(inputs));
+  return cost_node(fused.node, node, kInnerOpset, inputs, {fused.outputs.at(0)}, fused.target);
 }
 
 }  // namespace asc::fusion

@@ -33,8 +33,11 @@ std::vector<Tensor> run_node(const Node& fused, const Node& node, std::int64_t o
 std::vector<ValueInfo> infer_node(const Node& fused, const Node& node, std::int64_t opset,
                                   const std::vector<const ValueInfo*>& inputs,
                                   const std::vector<const Tensor*>& input_values);
+// `target`: the device the fused operator is costed for (CostContext::target), which the inner
+// operator's cost sees too (Softmax and LayerNormalization count their fp32 steps on fp16 devices).
 CostFacts cost_node(const Node& fused, const Node& node, std::int64_t opset,
-                    const std::vector<const ValueInfo*>& inputs, const std::vector<const ValueInfo*>& outputs);
+                    const std::vector<const ValueInfo*>& inputs, const std::vector<const ValueInfo*>& outputs,
+                    const KernelTarget* target);
 
 // Shorthands for a default-domain operator at kInnerOpset with one output.
 Tensor run_inner(const Node& fused, const std::string& op_type, const std::vector<const Tensor*>& inputs, int threads,
@@ -47,7 +50,7 @@ Tensor run_inner_step(const KernelContext& fused, const std::string& op_type, co
                       Attributes attributes = {});
 ValueInfo infer_inner(const Node& fused, const std::string& op_type, const std::vector<const ValueInfo*>& inputs,
                       const std::vector<const Tensor*>& input_values, Attributes attributes = {});
-CostFacts cost_inner(const Node& fused, const std::string& op_type, const std::vector<const ValueInfo*>& inputs,
-                     const ValueInfo& output, Attributes attributes = {});
+CostFacts cost_inner(const CostContext& fused, const std::string& op_type, const std::vector<const ValueInfo*>& inputs,
+                     Attributes attributes = {});
 
 }  // namespace asc::fusion

@@ -30,8 +30,7 @@ void layer_norm_compute(KernelContext& context) {
 }
 
 CostFacts layer_norm_cost(const CostContext& context) {
-  return cost_inner(context.node, "LayerNormalization", context.inputs, *context.outputs[0],
-                    normalization_attributes(context.node));
+  return cost_inner(context, "LayerNormalization", context.inputs, normalization_attributes(context.node));
 }
 
 }  // namespace

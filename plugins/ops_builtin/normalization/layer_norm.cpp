@@ -179,9 +179,19 @@ void layer_norm_compute(KernelContext& context) {
     context.outputs[2] = Tensor::from_vector<double>(statistics_shape, inv_std_devs).cast(stash);
 }
 
-// Mean, variance, normalise, scale and shift: about six operations per element.
+// Mean, variance, normalise, scale and shift: about six operations per element on a host or an
+// fp32 device. On an NPU computing at fp16 (a target with 2-byte elements), CANN's TBE layer_norm
+// casts x, gamma and beta to fp32 wherever the vector unit has an fp32 exp (every Ascend SoC
+// modelled; its default high_performance mode) and runs its DSL steps there, over the whole tensor:
+// cast, scale by 1/n, sum, subtract the mean, square, scale by 1/n, sum (the variance), subtract
+// the mean, add epsilon, log, scale by -0.5, exp (the reciprocal square root), multiply, multiply
+// by gamma, add beta, cast back: 16 fp32 steps, each instruction covering half the elements of an
+// fp16 one (one 256-byte repeat), so 32 fp16 instructions per element (the mean and variance
+// broadcasts not counted).
 CostFacts layer_norm_cost(const CostContext& context) {
-  return normalization_cost(context, 6.0);
+  constexpr double kFp32Steps = 16;
+  const bool fp16_device = context.target != nullptr && context.target->element_bytes == 2;
+  return normalization_cost(context, fp16_device ? 2 * kFp32Steps : 6.0);
 }
 
 }  // namespace
