@@ -45,6 +45,20 @@ TEST_CASE("asc.Gelu computes the erf and tanh forms") {
   CHECK_THROWS_AS(run_kernel(fused("Gelu"), bad, {&x}), Error);
 }
 
+TEST_CASE("asc.LayerNorm's cost sees the device target, as LayerNormalization's does") {
+  // LayerNormalization counts about 6 operations per element, 32 fp16 instructions on an fp16
+  // device (TBE's fp32 steps, tests/ops_nn/test_normalization.cpp); the fused operator costs its
+  // inner LayerNormalization with the same target.
+  const ValueInfo x = ValueInfo::from_shape("x", DType::Float32, {4, 8});
+  const ValueInfo scale = ValueInfo::from_shape("scale", DType::Float32, {8});
+  const ValueInfo y = ValueInfo::from_shape("y", DType::Float32, {4, 8});
+  Node node{"norm", "LayerNorm", "asc", attrs({{"axis", std::int64_t{-1}}}), {"x", "scale"}, {"y"}, {}};
+  CHECK(fused("LayerNorm").cost(CostContext{node, {&x, &scale}, {&y}}).flops == 6.0 * 32);
+  KernelTarget fp16;
+  fp16.element_bytes = 2;
+  CHECK(fused("LayerNorm").cost(CostContext{node, {&x, &scale}, {&y}, &fp16}).flops == 32.0 * 32);
+}
+
 TEST_CASE("asc.FusedConv infers Conv's shape, charges the Cube unit and rejects bad activations") {
   const ValueInfo x = ValueInfo::from_shape("x", DType::Float32, {1, 3, 8, 8});
   const ValueInfo w = ValueInfo::from_shape("W", DType::Float32, {4, 3, 3, 3});

@@ -91,13 +91,9 @@ TEST_CASE("Softmax's vector work on an fp16 NPU counts its fp32 steps twice") {
   const std::vector<ValueInfo> y{ValueInfo::from_shape("y", DType::Float32, {3, 8})};
   const OpCall softmax{"Softmax", 13};
   CHECK(softmax.cost(x, y).flops == 5.0 * 24);
-  KernelTarget fp16;
-  fp16.element_bytes = 2;
-  CHECK(softmax.cost(x, y, &fp16).flops == 12.0 * 24);
-  KernelTarget fp32;
-  fp32.element_bytes = 4;
-  CHECK(softmax.cost(x, y, &fp32).flops == 5.0 * 24);
-  CHECK(OpCall{"LogSoftmax", 13}.cost(x, y, &fp16).flops == 5.0 * 24);
+  CHECK(softmax.flops_on_device(x, y, 2) == 12.0 * 24);
+  CHECK(softmax.flops_on_device(x, y, 4) == 5.0 * 24);
+  CHECK(OpCall{"LogSoftmax", 13}.flops_on_device(x, y, 2) == 5.0 * 24);
 }
 
 }  // namespace

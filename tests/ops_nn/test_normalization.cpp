@@ -190,6 +190,20 @@ TEST_CASE("LayerNormalization: axis, broadcast scale, Mean and InvStdDev") {
         }) == ErrorCode::InvalidOperator);
 }
 
+TEST_CASE("LayerNormalization's vector work on an fp16 NPU counts TBE layer_norm's fp32 steps twice") {
+  // About 6 operations per element on a host or an fp32 device. On an fp16 device CANN's kernel
+  // runs 16 DSL steps at fp32 (cast, scale, sum, subtract, square, scale, sum, subtract, add
+  // epsilon, log, scale, exp, multiply, gamma, beta, cast), each instruction covering half the
+  // elements: 32 fp16 instructions per element.
+  const std::vector<ValueInfo> inputs{ValueInfo::from_shape("x", DType::Float32, {4, 8}),
+                                      ValueInfo::from_shape("scale", DType::Float32, {8})};
+  const std::vector<ValueInfo> outputs{ValueInfo::from_shape("y", DType::Float32, {4, 8})};
+  const OpCall op{"LayerNormalization", 17, attrs({{"axis", std::int64_t{-1}}})};
+  CHECK(op.cost(inputs, outputs).flops == 6.0 * 32);
+  CHECK(op.flops_on_device(inputs, outputs, 2) == 32.0 * 32);
+  CHECK(op.flops_on_device(inputs, outputs, 4) == 6.0 * 32);
+}
+
 TEST_CASE("LRN against the channel-window definition") {
   const Tensor x = random_tensor({2, 5, 3, 2}, 41, -2, 2);
   const std::vector<double> xs = x.to_doubles();

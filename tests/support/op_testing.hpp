@@ -109,6 +109,13 @@ struct OpCall {
     for (const ValueInfo& info : output_infos) out.push_back(&info);
     return op_definition(op_type, opset).cost(CostContext{node, in, out, target});
   }
+  // The cost's FLOPs for a device computing at `element_bytes` per element (2: an fp16 NPU).
+  double flops_on_device(const std::vector<ValueInfo>& inputs, const std::vector<ValueInfo>& output_infos,
+                         std::size_t element_bytes) const {
+    KernelTarget target;
+    target.element_bytes = element_bytes;
+    return cost(inputs, output_infos, &target).flops;
+  }
 };
 
 // One-expression forms of OpCall for tests that name the op type and opset at every call.
