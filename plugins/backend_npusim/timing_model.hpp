@@ -40,7 +40,7 @@ struct TaskInput {
   std::int64_t output_bytes = 0;
   std::optional<GemmDims> gemm;       // cube ops whose shapes were readable
   bool conv_filter = false;           // B is an ungrouped convolution's FRACTAL_Z filter
-  std::int64_t l2_resident_input_bytes = 0;  // inputs still in L2 (written by the previous task)
+  std::int64_t l2_resident_input_bytes = 0;  // inputs still in L2 (reuse distance, profile_task_inputs)
   // Operators that schedule themselves (the TBE DSL; CostFacts::tiling): their tiling, used
   // instead of the compiler's, and the Vector passes their epilogue runs on every Cube output
   // tile before it leaves the core (a vec pipe next to the cube's).
