@@ -87,8 +87,9 @@ TASK_TIME = (b"Device_id,kernel_name,kernel_type,stream_id,task_id,task_time(us)
              b"0,conv1,KERNEL_AICORE,2,1,12.5,1000.0,1012.5\n0,MemcpyAsync,MEMCPY_ASYNC,2,2,3.0,1013.0,1016.0\n")
 TIMELINE = (b'{"traceEvents": [{"name": "conv1", "ph": "X", "ts": "1000.0", "dur": 12.5, "pid": 1, "tid": 2, '
             b'"args": {"Physic Stream Id": 2, "Task Id": 1}}]}')
-for index, csv in enumerate(sorted(glob.glob(os.path.join(SOURCE, "tests", "profiler", "data", "*", "PROF_*", "**",
-                                                          "op_summary_*.csv"), recursive=True))):
+# Both header generations: resnet_block_num's PROF_* sits one directory deeper (profiling_output/).
+for index, csv in enumerate(sorted(glob.glob(os.path.join(SOURCE, "tests", "profiler", "data", "**", "op_summary_*.csv"),
+                                             recursive=True))):
     with open(csv, "rb") as f:
         op_summary = f.read()
     write("fuzz_msprof", f"op_summary_{index}", op_summary)

@@ -212,6 +212,26 @@ TEST_CASE("a broken msprof json is noted and skipped; a broken task_time is an e
   CHECK(message.find("task_time_1.csv:2:") != std::string::npos);
 }
 
+TEST_CASE("read_msprof_files reads the texts it is given; a timeline it cannot get is noted and skipped") {
+  asc::profiler::MsprofFiles files;
+  files.directory = "in_memory";
+  files.op_summary = {"in_memory/op_summary_1.csv"};
+  files.task_time = {"in_memory/task_time_1.csv"};
+  files.timeline_json = {"in_memory/msprof_1.json"};
+  const auto text_of = [](const fs::path& path) -> std::string {
+    if (path.filename() == "op_summary_1.csv") return "Op Name,Stream ID,Task ID,Task Duration(us)\na,5,1,10\n";
+    if (path.filename() == "task_time_1.csv")
+      return "stream_id,task_id,task_start(us),task_time(us)\n5,1,1000,10\n";
+    throw asc::Error(asc::ErrorCode::FileNotFound, path.string() + " is not there");
+  };
+  const auto profile = asc::profiler::read_msprof_files(files, text_of);
+  REQUIRE(profile.trace.events.size() == 1);
+  CHECK(profile.trace.events[0].start_us == 1000);  // from task_time
+  REQUIRE(profile.files.size() == 3);
+  CHECK(profile.files[2].note == "ignored: in_memory/msprof_1.json is not there");
+  CHECK(!profile.profiled);  // info.json is read_msprof_profile's, from the disk
+}
+
 TEST_CASE("an op_summary without any task row is EE5007") {
   TempDir dir;
   dir.write("op_summary_1.csv", "Op Name,Task Duration(us)\n");

@@ -1,7 +1,6 @@
 #include "msprof/csv_table.hpp"
 
 #include <asc/sdk/error.hpp>
-#include <asc/sdk/io.hpp>
 
 #include "analysis/text_format.hpp"
 #include <cmath>
@@ -93,11 +92,6 @@ CsvTable parse_csv(std::string_view text, const std::filesystem::path& origin) {
     table.rows.push_back(std::move(row));
   }
   return table;
-}
-
-CsvTable read_csv(const std::filesystem::path& file) {
-  const std::vector<std::byte> bytes = read_file(file);
-  return parse_csv(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), file);
 }
 
 std::size_t find_column(const CsvTable& table, std::initializer_list<std::string_view> names) {

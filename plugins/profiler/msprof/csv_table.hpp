@@ -26,8 +26,6 @@ struct CsvTable {
 // whose field count differs from the header's, or a file without a header line. A UTF-8 byte
 // order mark is skipped and CRLF line ends are accepted.
 CsvTable parse_csv(std::string_view text, const std::filesystem::path& origin);
-// Reads then parses; EE4001/EE4002 for a missing or unreadable file.
-CsvTable read_csv(const std::filesystem::path& file);
 
 // Index of the first header name equal to one of `names` ignoring case, or npos.
 std::size_t find_column(const CsvTable& table, std::initializer_list<std::string_view> names);

@@ -1,6 +1,7 @@
 #include "msprof/msprof_reader.hpp"
 
 #include <asc/sdk/error.hpp>
+#include <asc/sdk/io.hpp>
 #include <asc/sdk/log.hpp>
 #include <cmath>
 #include <deque>
@@ -10,7 +11,6 @@
 #include <utility>
 
 #include "msprof/csv_table.hpp"
-#include "msprof/msprof_layout.hpp"
 #include "msprof/op_summary_reader.hpp"
 #include "msprof/task_timing.hpp"
 
@@ -69,13 +69,12 @@ ProfileEvent memcpy_event(const TimedTask& timed) {
 
 }  // namespace
 
-MsprofProfile read_msprof_profile(const std::filesystem::path& report) {
-  const MsprofFiles files = locate_msprof_files(report);
+MsprofProfile read_msprof_files(const MsprofFiles& files, const FileText& text_of) {
   MsprofProfile profile;
   profile.directory = files.directory;
   std::vector<bool> has_start;
   for (const auto& path : files.op_summary) {
-    OpSummaryRows rows = read_op_summary(read_csv(path));
+    OpSummaryRows rows = read_op_summary(parse_csv(text_of(path), path));
     profile.files.push_back({"op_summary", path, rows.events.size(),
                              rows.skipped_rows
                                  ? std::to_string(rows.skipped_rows) + " rows without a duration skipped"
@@ -94,13 +93,13 @@ MsprofProfile read_msprof_profile(const std::filesystem::path& report) {
 
   std::vector<TimedTask> task_times, json_times;
   for (const auto& path : files.task_time) {
-    auto tasks = read_task_time(read_csv(path));
+    auto tasks = read_task_time(parse_csv(text_of(path), path));
     profile.files.push_back({"task_time", path, tasks.size(), ""});
     task_times.insert(task_times.end(), tasks.begin(), tasks.end());
   }
   for (const auto& path : files.timeline_json) {
     try {
-      auto tasks = read_timeline_json(path);
+      auto tasks = parse_timeline_json(text_of(path), path);
       profile.files.push_back({"timeline_json", path, tasks.size(), ""});
       json_times.insert(json_times.end(), tasks.begin(), tasks.end());
     } catch (const Error& error) {
@@ -108,13 +107,6 @@ MsprofProfile read_msprof_profile(const std::filesystem::path& report) {
       log_warning("modelTrade: ignoring " + path.string() + ": " + error.message());
       profile.files.push_back({"timeline_json", path, 0, "ignored: " + error.message()});
     }
-  }
-
-  profile.profiled = read_profiled_model(files.directory);
-  if (profile.profiled) {
-    if (profile.trace.model_name.empty()) profile.trace.model_name = profile.profiled->model_name;
-    profile.trace.soc_version = profile.profiled->soc_version;
-    profile.files.push_back({"info_json", profile.profiled->file, 1, ""});
   }
 
   std::size_t measured = 0;
@@ -145,6 +137,21 @@ MsprofProfile read_msprof_profile(const std::filesystem::path& report) {
         profile.trace.events.push_back(memcpy_event(timed));
         ++profile.memcpy_tasks_added;
       }
+  }
+  return profile;
+}
+
+MsprofProfile read_msprof_profile(const std::filesystem::path& report) {
+  const MsprofFiles files = locate_msprof_files(report);
+  MsprofProfile profile = read_msprof_files(files, [](const std::filesystem::path& path) {
+    const std::vector<std::byte> bytes = read_file(path);
+    return std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  });
+  profile.profiled = read_profiled_model(files.directory);
+  if (profile.profiled) {
+    if (profile.trace.model_name.empty()) profile.trace.model_name = profile.profiled->model_name;
+    profile.trace.soc_version = profile.profiled->soc_version;
+    profile.files.push_back({"info_json", profile.profiled->file, 1, ""});
   }
   return profile;
 }

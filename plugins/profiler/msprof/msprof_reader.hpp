@@ -5,11 +5,13 @@
 #include <asc/sdk/profiling.hpp>
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "msprof/msprof_layout.hpp"
 #include "msprof/profiled_model.hpp"
 
 namespace asc::profiler {
@@ -37,6 +39,13 @@ struct MsprofProfile {
 // See msprof_layout.hpp for what `report` may be. Throws EE4001/EE5007 (nothing to read),
 // EE4004 file:line (malformed op_summary or task_time), EE5007 when op_summary has no rows.
 MsprofProfile read_msprof_profile(const std::filesystem::path& report);
+
+// A file's whole text; read_msprof_profile reads the disk (EE4001/EE4002), the fuzz harness
+// (tests/fuzz/fuzz_msprof.cpp) answers from memory.
+using FileText = std::function<std::string(const std::filesystem::path&)>;
+// read_msprof_profile's work on located files, each text got from `text_of`, without info.json
+// (`profiled` stays empty). A timeline that cannot be had or parsed is noted and ignored.
+MsprofProfile read_msprof_files(const MsprofFiles& files, const FileText& text_of);
 
 // The report's "source" section: directory, files with record counts, header generation.
 nlohmann::ordered_json source_section(const MsprofProfile& profile);

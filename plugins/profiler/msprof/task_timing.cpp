@@ -1,7 +1,6 @@
 #include "msprof/task_timing.hpp"
 
 #include <asc/sdk/error.hpp>
-#include <asc/sdk/io.hpp>
 #include <nlohmann/json.hpp>
 
 #include "analysis/text_format.hpp"
@@ -64,12 +63,10 @@ std::vector<TimedTask> read_task_time(const CsvTable& table) {
   return tasks;
 }
 
-std::vector<TimedTask> read_timeline_json(const std::filesystem::path& file) {
-  const std::vector<std::byte> bytes = read_file(file);
+std::vector<TimedTask> parse_timeline_json(std::string_view text, const std::filesystem::path& file) {
   nlohmann::json document;
   try {
-    document = nlohmann::json::parse(reinterpret_cast<const char*>(bytes.data()),
-                                     reinterpret_cast<const char*>(bytes.data()) + bytes.size());
+    document = nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& error) {
     throw Error(ErrorCode::FileFormatInvalid, file.string() + ": not valid JSON (" + error.what() + ")");
   }

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "msprof/csv_table.hpp"
@@ -29,7 +30,7 @@ struct TimedTask {
 // Rows without stream, task or start are skipped. EE4004 file:line when a present value is not
 // a number.
 std::vector<TimedTask> read_task_time(const CsvTable& table);
-// EE4004 naming the file for malformed JSON.
-std::vector<TimedTask> read_timeline_json(const std::filesystem::path& file);
+// `text` is the msprof json read from `file`; EE4004 naming the file for malformed JSON.
+std::vector<TimedTask> parse_timeline_json(std::string_view text, const std::filesystem::path& file);
 
 }  // namespace asc::profiler
