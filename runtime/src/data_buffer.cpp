@@ -100,7 +100,7 @@ size_t aclGetDataBufferSizeV2(const aclDataBuffer* dataBuffer) {
 }
 
 size_t aclDataTypeSize(aclDataType dataType) {
-  switch (dataType) {
+  switch (c_enum_value(dataType)) {  // a C caller's any int; reading it as the enum could be undefined
     case ACL_FLOAT: case ACL_INT32: case ACL_UINT32: return 4;
     case ACL_FLOAT16: case ACL_INT16: case ACL_UINT16: case ACL_BF16: return 2;
     case ACL_INT8: case ACL_UINT8: case ACL_BOOL: return 1;
@@ -148,7 +148,8 @@ aclError aclGetTensorDescDimV2(const aclTensorDesc* desc, size_t index, int64_t*
 
 void aclAppLog(aclLogLevel logLevel, const char* func, const char* file, uint32_t line, const char* fmt, ...) {
   static const char* const names[] = {"DEBUG", "INFO", "WARNING", "ERROR"};
-  const char* level = logLevel >= ACL_DEBUG && logLevel <= ACL_ERROR ? names[logLevel] : "LOG";
+  const long long level_value = c_enum_value(logLevel);  // a C caller's any int (see c_enum_value)
+  const char* level = level_value >= ACL_DEBUG && level_value <= ACL_ERROR ? names[level_value] : "LOG";
   std::fprintf(stderr, "[%s] %s:%u %s: ", level, file == nullptr ? "?" : file, line, func == nullptr ? "?" : func);
   va_list args;
   va_start(args, fmt);

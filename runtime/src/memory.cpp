@@ -109,6 +109,15 @@ Stream::Work memset_work(void* pointer, int32_t value, size_t count) {
   };
 }
 
+// aclrtMalloc and aclrtMallocCached; `policy` is the caller's value (c_enum_value).
+void allocate_device(void** devPtr, size_t size, long long policy) {
+  if (devPtr == nullptr) fail(ACL_ERROR_INVALID_PARAM, "devPtr is null");
+  if ((policy & 0xff) > ACL_MEM_MALLOC_NORMAL_ONLY_P2P)
+    fail(ACL_ERROR_INVALID_PARAM, "policy " + std::to_string(policy) + " is not an aclrtMemMallocPolicy");
+  (void)current_context();
+  *devPtr = memory().allocate(size, MemoryKind::Device, the_device().facts().memory_bytes);
+}
+
 void check_memset(void* devPtr, size_t maxCount, size_t count) {
   if (count > maxCount)
     fail(ACL_ERROR_INVALID_PARAM,
@@ -124,18 +133,14 @@ using namespace asc::acl;
 extern "C" {
 
 aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
-  return api_call(__func__, [&] {
-    if (devPtr == nullptr) fail(ACL_ERROR_INVALID_PARAM, "devPtr is null");
-    const long long policy_value = c_enum_value(policy);
-    if ((policy_value & 0xff) > ACL_MEM_MALLOC_NORMAL_ONLY_P2P)
-      fail(ACL_ERROR_INVALID_PARAM, "policy " + std::to_string(policy_value) + " is not an aclrtMemMallocPolicy");
-    (void)current_context();
-    *devPtr = memory().allocate(size, MemoryKind::Device, the_device().facts().memory_bytes);
-  });
+  return api_call(__func__, [&] { allocate_device(devPtr, size, c_enum_value(policy)); });
 }
 
+// The simulated device has no cache to bypass: the same allocation. The policy is passed on as the
+// caller's number: passing the enum itself would read it as the enum (undefined when a C caller gave
+// a value outside it), which c_enum_value exists to avoid.
 aclError aclrtMallocCached(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
-  return aclrtMalloc(devPtr, size, policy);
+  return api_call(__func__, [&] { allocate_device(devPtr, size, c_enum_value(policy)); });
 }
 
 aclError aclrtFree(void* devPtr) {

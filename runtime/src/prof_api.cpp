@@ -40,7 +40,8 @@ std::shared_ptr<aclprofConfig> config_of(const aclprofConfig* handle) {
   return config;
 }
 
-const char* metrics_name(aclprofAicoreMetrics metrics) {
+// `metrics` is the caller's value (c_enum_value): a C caller may pass any int.
+const char* metrics_name(long long metrics) {
   switch (metrics) {
     case ACL_AICORE_ARITHMETIC_UTILIZATION: return "ArithmeticUtilization";
     case ACL_AICORE_PIPE_UTILIZATION: return "PipeUtilization";
@@ -52,14 +53,13 @@ const char* metrics_name(aclprofAicoreMetrics metrics) {
     case ACL_AICORE_PIPE_EXECUTE_UTILIZATION: return "PipelineExecuteUtilization";
     case ACL_AICORE_NONE: return "";
   }
-  fail(ACL_ERROR_INVALID_PARAM, "aicoreMetrics " + std::to_string(static_cast<int>(metrics)) +
-                                    " is not an aclprofAicoreMetrics value");
+  fail(ACL_ERROR_INVALID_PARAM, "aicoreMetrics " + std::to_string(metrics) + " is not an aclprofAicoreMetrics value");
 }
 
 std::string on_off(bool on) { return on ? "on" : "off"; }
 
 // The collection request msprof would have written for this configuration.
-msprof::CollectionOptions collection_for(const std::vector<std::uint32_t>& devices, aclprofAicoreMetrics metrics,
+msprof::CollectionOptions collection_for(const std::vector<std::uint32_t>& devices, long long metrics,
                                          std::uint64_t types, const std::filesystem::path& result_dir) {
   const std::string group = metrics_name(metrics);
   // Programs commonly pass 0 (ArithmeticUtilization) without reading the PMU data: the profile
@@ -125,7 +125,7 @@ aclprofConfig* aclprofCreateConfig(uint32_t* deviceIdList, uint32_t deviceNums, 
     std::vector<std::uint32_t> devices(deviceIdList, deviceIdList + deviceNums);
     for (const std::uint32_t device : devices) check_device_id(static_cast<std::int32_t>(device));
     auto config = std::make_shared<aclprofConfig>();
-    config->options = collection_for(devices, aicoreMetrics, dataTypeConfig, profiler().result_dir());
+    config->options = collection_for(devices, c_enum_value(aicoreMetrics), dataTypeConfig, profiler().result_dir());
     return static_cast<aclprofConfig*>(configs().add(std::move(config)));
   });
 }

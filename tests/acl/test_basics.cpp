@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "acl_fixture.hpp"
+#include "c_caller.h"
 
 using acl_test::recent_message;
 
@@ -121,6 +122,8 @@ TEST_CASE("data type sizes and half conversions") {
   CHECK(aclDataTypeSize(ACL_INT64) == 8);
   CHECK(aclDataTypeSize(ACL_UINT8) == 1);
   CHECK(aclDataTypeSize(ACL_DT_UNDEFINED) == 0);
+  CHECK(c_caller_data_type_size(33) == 4);     // ACL_COMPLEX32: two halves
+  CHECK(c_caller_data_type_size(1000) == 0);   // outside aclDataType's range (-64 to 63): unknown
   CHECK(aclFloatToFloat16(1.0f) == 0x3c00);  // IEEE half: sign 0, exponent 15, mantissa 0
   CHECK(aclFloatToFloat16(-2.0f) == 0xc000);
   CHECK(aclFloat16ToFloat(0x3800) == 0.5f);

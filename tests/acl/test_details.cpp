@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "acl_fixture.hpp"
+#include "c_caller.h"
 
 using acl_test::recent_message;
 
@@ -71,6 +72,7 @@ TEST_CASE("tensor descriptions in a dataset; the 32-bit size; application log") 
   CHECK(aclmdlSetDatasetTensorDesc(dataset, desc, 0) == ACL_SUCCESS);
   CHECK(aclmdlGetDatasetTensorDesc(dataset, 0) == desc);
   aclAppLog(ACL_INFO, "test", "test_details.cpp", 1, "an application log line: %d", 42);
+  c_caller_app_log(1000, "a C caller's level outside aclLogLevel: logged as LOG");  // UBSan's check (run_suite.sh)
   aclmdlDestroyDataset(dataset);
   aclDestroyDataBuffer(buffer);
   aclDestroyTensorDesc(desc);

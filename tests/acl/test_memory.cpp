@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "acl_fixture.hpp"
+#include "c_caller.h"
 
 using acl_test::recent_message;
 
@@ -58,6 +59,11 @@ TEST_CASE("sizes past an allocation, count over destMax, null pointers") {
   // -fsanitize=enum in the sanitised build, tests/fuzz/run_suite.sh).
   CHECK(aclrtMemcpy(device, 16, host.data(), 16, static_cast<aclrtMemcpyKind>(9)) == ACL_ERROR_INVALID_PARAM);
   CHECK(recent_message().find("kind 9 is not an aclrtMemcpyKind") != std::string::npos);
+  // 0x10006 lies outside aclrtMemMallocPolicy's range (0 to 0x1fff), and its policy byte 6 is none.
+  void* cached = nullptr;
+  CHECK(c_caller_malloc_cached(&cached, 16, 0x10006) == ACL_ERROR_INVALID_PARAM);
+  CHECK(recent_message().find("policy 65542 is not an aclrtMemMallocPolicy") != std::string::npos);
+  CHECK(cached == nullptr);
   CHECK(aclrtMemset(device, 8, 0, 16) == ACL_ERROR_INVALID_PARAM);
   CHECK(aclrtMalloc(nullptr, 16, ACL_MEM_MALLOC_NORMAL_ONLY) == ACL_ERROR_INVALID_PARAM);
   void* zero = nullptr;

@@ -13,6 +13,7 @@
 
 #include "acl/acl_prof.h"
 #include "acl_fixture.hpp"
+#include "c_caller.h"
 
 using acl_test::recent_message;
 
@@ -90,6 +91,9 @@ TEST_CASE("profiling: call order and arguments are checked") {
   CHECK(aclprofCreateConfig(other_device, 1, ACL_AICORE_PIPE_UTILIZATION, nullptr, ACL_PROF_TASK_TIME) == nullptr);
   CHECK(aclprofCreateConfig(devices, 0, ACL_AICORE_PIPE_UTILIZATION, nullptr, ACL_PROF_TASK_TIME) == nullptr);
   CHECK(aclprofCreateConfig(devices, 1, static_cast<aclprofAicoreMetrics>(42), nullptr, ACL_PROF_TASK_TIME) == nullptr);
+  // A C caller's 1000, outside the enum's range (0 to 255): refused, not read as the enum.
+  CHECK(c_caller_create_prof_config(devices, 1, 1000, ACL_PROF_TASK_TIME) == nullptr);
+  CHECK(recent_message().find("aicoreMetrics 1000 is not an aclprofAicoreMetrics value") != std::string::npos);
   aclprofConfig* config = aclprofCreateConfig(devices, 1, ACL_AICORE_PIPE_UTILIZATION, nullptr,
                                               ACL_PROF_TASK_TIME | ACL_PROF_AICORE_METRICS);
   // An unmodelled group is accepted (a profile without PMU columns), as programs pass 0 commonly.
