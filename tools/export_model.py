@@ -13,17 +13,27 @@ expectation for the toolchain's backends.
 as training would: activations then stay near unit scale, as in a trained network. Without it a
 deep random network's activations can shrink below fp16's range (MobileNetV2's logits are ~1e-9),
 which says nothing about an NPU's fp16 precision on real models.
+
+With ASC_MODEL_CACHE set, the outputs are also stored in (and, for the same script, libraries and
+arguments, copied from) that directory: see export_cache.py.
 """
 import argparse
 import os
 import sys
 import warnings
 
-import numpy as np
-import torch
-import torchvision.models as models
+import export_cache
 
-import small_models
+
+def import_exporters():
+    """Imported only when a model is exported: a cache hit must not pay seconds for torch."""
+    global np, torch, models, small_models
+    import numpy as np
+    import torch
+    import torchvision.models as models
+
+    import small_models
+
 
 MODELS = {
     "resnet50": lambda: models.resnet50(weights=None),
@@ -33,13 +43,13 @@ MODELS = {
     "mobilenet_v2": lambda: models.mobilenet_v2(weights=None),
     "squeezenet1_0": lambda: models.squeezenet1_0(weights=None),
     "efficientnet_b0": lambda: models.efficientnet_b0(weights=None),
-    "bert_encoder": small_models.BertEncoder,
-    "bert_base_encoder": small_models.BertBaseEncoder,
+    "bert_encoder": lambda: small_models.BertEncoder(),
+    "bert_base_encoder": lambda: small_models.BertBaseEncoder(),
     "vit_b_16": lambda: vit_b_16_random_head(),
     # BERT-base's shape (as Ascend ModelZoo's Bert_Base_Uncased runs it: sequence 512).
     "bert_base": lambda: small_models.BertEncoder(vocab=30522, hidden=768, heads=12, layers=12, intermediate=3072,
                                                   max_len=512),
-    "yolo_style": small_models.YoloStyle,
+    "yolo_style": lambda: small_models.YoloStyle(),
 }
 
 def vit_b_16_random_head():
@@ -106,7 +116,24 @@ def main() -> int:
     parser.add_argument("--calibrate-bn", action="store_true",
                         help="set BatchNorm running statistics from random batches (see above)")
     args = parser.parse_args()
+    batches = [int(b) for b in args.sample_batch.split(",")] if args.sample_dir else []
+    sample_files = [f"{kind}_b{batch}.npy" for batch in batches for kind in ("input", "torch_output")]
+    cache = export_cache.directory()
+    if cache:
+        settings = {name: value for name, value in vars(args).items() if name not in ("output", "sample_dir")}
+        settings["sample_batch"] = batches
+        entry = export_cache.key(settings)
+        if export_cache.restore(cache, entry, args.output, args.sample_dir, sample_files):
+            print(f"ONNX model copied to {args.output} from the export cache ({os.path.join(cache, entry)})")
+            return 0
+    export(args, batches)
+    if cache:
+        export_cache.store(cache, entry, args.output, args.sample_dir, sample_files)
+    return 0
 
+
+def export(args, batches):
+    import_exporters()
     torch.manual_seed(args.seed)
     model = MODELS[args.model]()
     model.eval()
@@ -129,8 +156,7 @@ def main() -> int:
     os.replace(tmp, args.output)
     print(f"ONNX model saved to {args.output} ({os.path.getsize(args.output)} bytes)")
     if args.sample_dir:
-        write_samples(model, make_input, args.sample_dir, [int(b) for b in args.sample_batch.split(",")], args.seed)
-    return 0
+        write_samples(model, make_input, args.sample_dir, batches, args.seed)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/tools/setup.sh"
 bash "$root/tools/build.sh"
 build=${BUILD_DIR:-$root/build}
+# The tests' PyTorch exports (tools/export_model.py) are stored here and copied by the later
+# trees' runs of the same tests instead of exported again (tools/export_cache.py keys each on the
+# exporting scripts, library versions and arguments, so nothing stale is ever served).
+export ASC_MODEL_CACHE=${ASC_MODEL_CACHE:-$build/model-cache}
 ctest --test-dir "$build" --output-on-failure -j "${JOBS:-$(nproc)}" "$@"
 fuzz_seconds=${ASC_FUZZ_SECONDS:-30}
 if [ "$fuzz_seconds" != 0 ]; then

@@ -20,6 +20,9 @@ rm -rf "$reports" && mkdir -p "$reports"
 # allocates those blocks with malloc, so their contents are still scanned as reachable heap.
 export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:intercept_tls_get_addr=0:log_path=$reports/sanitizer${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:log_path=$reports/sanitizer${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
+# The model tests copy the PyTorch exports the release tree's run stored (tools/export_cache.py)
+# instead of exporting them again; tools/test.sh sets the same directory.
+export ASC_MODEL_CACHE=${ASC_MODEL_CACHE:-${BUILD_DIR:-$root/build}/model-cache}
 status=0
 ctest --test-dir "$build" --output-on-failure -j "$jobs" "$@" || status=$?
 if compgen -G "$reports/*" >/dev/null; then
