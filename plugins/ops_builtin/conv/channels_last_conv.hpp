@@ -1,6 +1,7 @@
 // Convolution on channels-last activations (an [N, C, H, W] tensor laid out N, H, W, C) with
-// oneDNN's direct convolution (brgconv on AVX-512 machines, its jit kernels elsewhere): about 1.5x
-// the throughput of im2col + GEMM on ResNet-50's layers (BENCHMARKS.md), with no column matrix.
+// oneDNN's direct convolution (brgconv on AVX-512 machines, its jit kernels elsewhere): 1.31-1.36x
+// the throughput of im2col + GEMM over ResNet-50's layers (BENCHMARKS.md, session 8), with no
+// column matrix.
 // Conv takes this path when its readers take channels-last input too, so the activations stay
 // channels-last from one layer to the next (KernelContext::channels_last_outputs).
 //
