@@ -4,6 +4,7 @@
 #include <string>
 
 #include "acl_binding.hpp"
+#include "int_enum_calls.h"
 
 namespace asc::pyacl {
 namespace {
@@ -25,7 +26,7 @@ void bind_data_buffers(py::module_& m) {
   m.def("update_data_buffer", [](std::uintptr_t buffer, std::uintptr_t data, std::size_t size) {
     return aclUpdateDataBuffer(handle<aclDataBuffer>(buffer), handle<void>(data), size);
   });
-  m.def("data_type_size", [](int dtype) { return aclDataTypeSize(static_cast<aclDataType>(dtype)); });
+  m.def("data_type_size", [](int dtype) { return pyacl_data_type_size(dtype); });
 }
 
 }  // namespace

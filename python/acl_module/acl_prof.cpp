@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "acl_binding.hpp"
+#include "int_enum_calls.h"
 
 namespace asc::pyacl {
 namespace {
@@ -93,9 +94,8 @@ void bind_prof(py::module_& prof) {
   prof.def("init", [](const std::string& path) { return aclprofInit(path.c_str(), path.size()); });
   prof.def("finalize", &aclprofFinalize, release_gil());
   prof.def("create_config", [](std::vector<uint32_t> devices, int metrics, std::uintptr_t events, uint64_t types) {
-    return address(aclprofCreateConfig(devices.data(), static_cast<uint32_t>(devices.size()),
-                                       static_cast<aclprofAicoreMetrics>(metrics), handle<aclprofAicoreEvents>(events),
-                                       types));
+    return address(pyacl_prof_create_config(devices.data(), static_cast<uint32_t>(devices.size()), metrics,
+                                            handle<aclprofAicoreEvents>(events), types));
   }, py::arg("device_list"), py::arg("aicore_metrics"), py::arg("aicore_events"), py::arg("data_type_config"));
   prof.def("destroy_config", [](std::uintptr_t config) { return aclprofDestroyConfig(handle<aclprofConfig>(config)); });
   prof.def("start", [](py::object config) -> aclError {

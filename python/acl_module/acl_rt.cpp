@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "acl_binding.hpp"
+#include "int_enum_calls.h"
 
 namespace asc::pyacl {
 namespace {
@@ -112,7 +113,7 @@ void bind_streams_and_events(py::module_& rt) {
 void bind_memory(py::module_& rt) {
   rt.def("malloc", [](std::size_t size, int policy) {
     void* pointer = nullptr;
-    const aclError ret = aclrtMalloc(&pointer, size, static_cast<aclrtMemMallocPolicy>(policy));
+    const aclError ret = pyacl_malloc(&pointer, size, policy);
     return py::make_tuple(address(pointer), ret);
   }, py::arg("size"), py::arg("policy") = 0);
   rt.def("malloc_host", [](std::size_t size) {
@@ -124,12 +125,11 @@ void bind_memory(py::module_& rt) {
   rt.def("free_host", [](std::uintptr_t pointer) { return aclrtFreeHost(handle<void>(pointer)); });
   rt.def("memcpy", [](std::uintptr_t dst, std::size_t dest_max, std::uintptr_t src, std::size_t count, int kind) {
     py::gil_scoped_release release;
-    return aclrtMemcpy(handle<void>(dst), dest_max, handle<void>(src), count, static_cast<aclrtMemcpyKind>(kind));
+    return pyacl_memcpy(handle<void>(dst), dest_max, handle<void>(src), count, kind);
   });
   rt.def("memcpy_async", [](std::uintptr_t dst, std::size_t dest_max, std::uintptr_t src, std::size_t count, int kind,
                             std::uintptr_t stream) {
-    return aclrtMemcpyAsync(handle<void>(dst), dest_max, handle<void>(src), count, static_cast<aclrtMemcpyKind>(kind),
-                            handle<void>(stream));
+    return pyacl_memcpy_async(handle<void>(dst), dest_max, handle<void>(src), count, kind, handle<void>(stream));
   });
   rt.def("memset", [](std::uintptr_t pointer, std::size_t max_count, int32_t value, std::size_t count) {
     py::gil_scoped_release release;
@@ -141,7 +141,7 @@ void bind_memory(py::module_& rt) {
   });
   rt.def("get_mem_info", [](int attr) {
     size_t free = 0, total = 0;
-    const aclError ret = aclrtGetMemInfo(static_cast<aclrtMemAttr>(attr), &free, &total);
+    const aclError ret = pyacl_get_mem_info(attr, &free, &total);
     return py::make_tuple(free, total, ret);
   });
 }
@@ -156,8 +156,7 @@ void bind_callbacks(py::module_& rt) {
   });
   rt.def("launch_callback", [](py::function fn, py::object user_data, int block, std::uintptr_t stream) {
     auto pending = std::make_unique<PendingCallback>(PendingCallback{std::move(fn), std::move(user_data)});
-    const aclError ret = aclrtLaunchCallback(run_callback, pending.get(),
-                                             static_cast<aclrtCallbackBlockType>(block), handle<void>(stream));
+    const aclError ret = pyacl_launch_callback(run_callback, pending.get(), block, handle<void>(stream));
     if (ret == ACL_SUCCESS) pending.release();  // run_callback owns it now
     return ret;
   });

@@ -24,6 +24,30 @@ HandleTable<aclmdlDataset>& datasets() {
 
 namespace {
 
+bool is_data_type(long long value) {
+  switch (value) {
+    case ACL_DT_UNDEFINED: case ACL_FLOAT: case ACL_FLOAT16: case ACL_INT8: case ACL_INT32: case ACL_UINT8:
+    case ACL_INT16: case ACL_UINT16: case ACL_UINT32: case ACL_INT64: case ACL_UINT64: case ACL_DOUBLE:
+    case ACL_BOOL: case ACL_STRING: case ACL_COMPLEX64: case ACL_COMPLEX128: case ACL_BF16: case ACL_INT4:
+    case ACL_UINT1: case ACL_COMPLEX32:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool is_format(long long value) {
+  switch (value) {
+    case ACL_FORMAT_UNDEFINED: case ACL_FORMAT_NCHW: case ACL_FORMAT_NHWC: case ACL_FORMAT_ND:
+    case ACL_FORMAT_NC1HWC0: case ACL_FORMAT_FRACTAL_Z: case ACL_FORMAT_NC1HWC0_C04: case ACL_FORMAT_HWCN:
+    case ACL_FORMAT_NDHWC: case ACL_FORMAT_FRACTAL_NZ: case ACL_FORMAT_NCDHW: case ACL_FORMAT_NDC1HWC0:
+    case ACL_FRACTAL_Z_3D: case ACL_FORMAT_NC: case ACL_FORMAT_NCL:
+      return true;
+    default:
+      return false;
+  }
+}
+
 std::shared_ptr<aclDataBuffer> live_buffer(const aclDataBuffer* buffer) {
   if (buffer == nullptr) fail(ACL_ERROR_INVALID_PARAM, "dataBuffer is null");
   std::shared_ptr<aclDataBuffer> found = data_buffers().find(buffer);
@@ -112,12 +136,21 @@ size_t aclDataTypeSize(aclDataType dataType) {
 }
 
 aclTensorDesc* aclCreateTensorDesc(aclDataType dataType, int numDims, const int64_t* dims, aclFormat format) {
-  if (numDims < 0 || (numDims > 0 && dims == nullptr)) return nullptr;
-  auto* desc = new aclTensorDesc;
-  desc->dtype = dataType;
-  desc->dims.assign(dims, dims + numDims);
-  desc->format = format;
-  return desc;
+  return api_value<aclTensorDesc*>(__func__, nullptr, [&] {
+    if (numDims < 0) fail(ACL_ERROR_INVALID_PARAM, "numDims " + std::to_string(numDims) + " is negative");
+    if (numDims > 0 && dims == nullptr) fail(ACL_ERROR_INVALID_PARAM, "dims is null");
+    // A C caller's any int (see c_enum_value): kept only when it names a type and a format, so
+    // the getters never hand back a value outside the enums.
+    if (!is_data_type(c_enum_value(dataType)))
+      fail(ACL_ERROR_INVALID_PARAM, "dataType " + std::to_string(c_enum_value(dataType)) + " is not an aclDataType value");
+    if (!is_format(c_enum_value(format)))
+      fail(ACL_ERROR_INVALID_PARAM, "format " + std::to_string(c_enum_value(format)) + " is not an aclFormat value");
+    auto* desc = new aclTensorDesc;
+    desc->dtype = dataType;
+    desc->dims.assign(dims, dims + numDims);
+    desc->format = format;
+    return desc;
+  }, false);
 }
 
 void aclDestroyTensorDesc(const aclTensorDesc* desc) { delete desc; }

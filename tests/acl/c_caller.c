@@ -15,3 +15,8 @@ aclprofConfig *c_caller_create_prof_config(uint32_t *devices, uint32_t count, in
 size_t c_caller_data_type_size(int dataType) { return aclDataTypeSize((aclDataType)dataType); }
 
 void c_caller_app_log(int level, const char *text) { aclAppLog((aclLogLevel)level, "c_caller", "c_caller.c", 1, "%s", text); }
+
+aclTensorDesc *c_caller_create_tensor_desc(int dataType, int format) {
+  const int64_t dims[] = {2, 3};
+  return aclCreateTensorDesc((aclDataType)dataType, 2, dims, (aclFormat)format);
+}

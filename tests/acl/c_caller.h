@@ -9,4 +9,5 @@ aclError c_caller_malloc_cached(void** devPtr, size_t size, int policy);
 aclprofConfig* c_caller_create_prof_config(uint32_t* devices, uint32_t count, int metrics, uint64_t types);
 size_t c_caller_data_type_size(int dataType);
 void c_caller_app_log(int level, const char* text);
+aclTensorDesc* c_caller_create_tensor_desc(int dataType, int format);  // dims {2, 3}
 }

@@ -58,6 +58,18 @@ TEST_CASE("tensor descriptions in a dataset; the 32-bit size; application log") 
   CHECK(dim == 4);
   CHECK(aclGetTensorDescDimV2(desc, 3, &dim) == ACL_ERROR_INVALID_PARAM);
   CHECK(aclCreateTensorDesc(ACL_FLOAT, 2, nullptr, ACL_FORMAT_ND) == nullptr);
+  CHECK(aclCreateTensorDesc(ACL_FLOAT, -1, dims, ACL_FORMAT_ND) == nullptr);
+  // A C caller's numbers that name no type or format: refused, never stored as the enum.
+  CHECK(c_caller_create_tensor_desc(1000, ACL_FORMAT_ND) == nullptr);
+  CHECK(recent_message().find("dataType 1000") != std::string::npos);
+  CHECK(c_caller_create_tensor_desc(ACL_FLOAT, -7) == nullptr);
+  CHECK(recent_message().find("format -7") != std::string::npos);
+  CHECK(c_caller_create_tensor_desc(5, ACL_FORMAT_ND) == nullptr);  // 5: a gap in aclDataType
+  aclTensorDesc* strange = c_caller_create_tensor_desc(ACL_UINT1, ACL_FORMAT_NCL);
+  REQUIRE(strange != nullptr);
+  CHECK(aclGetTensorDescType(strange) == ACL_UINT1);
+  CHECK(aclGetTensorDescFormat(strange) == ACL_FORMAT_NCL);
+  aclDestroyTensorDesc(strange);
 
   aclmdlDataset* dataset = aclmdlCreateDataset();
   char bytes[48];

@@ -99,6 +99,30 @@ def test_memory_and_pointer_helpers(device):
     assert acl.rt.free(pointer) == ACL_SUCCESS
 
 
+def test_unknown_enum_numbers_are_invalid_params(device):
+    # Python passes any int where ACL takes an enum; each reaches libascendcl as a C caller's
+    # number would (int_enum_calls.c), which refuses it (under UBSan, a C++ cast to the enum
+    # would itself be the error).
+    pointer, ret = acl.rt.malloc(16, 77)
+    assert ret == ACL_ERROR_INVALID_PARAM and pointer == 0
+    pointer, ret = acl.rt.malloc(16, 0)
+    assert ret == ACL_SUCCESS
+    host, ret = acl.rt.malloc_host(16)
+    assert ret == ACL_SUCCESS
+    for kind in (9, -5, 1 << 20):
+        assert acl.rt.memcpy(pointer, 16, host, 16, kind) == ACL_ERROR_INVALID_PARAM
+    stream, ret = acl.rt.create_stream()
+    assert ret == ACL_SUCCESS
+    assert acl.rt.memcpy_async(pointer, 16, host, 16, 1 << 20, stream) == ACL_ERROR_INVALID_PARAM
+    assert acl.rt.get_mem_info(1000)[-1] == ACL_ERROR_INVALID_PARAM
+    assert acl.rt.launch_callback(lambda data: None, None, 1000, stream) == ACL_ERROR_INVALID_PARAM
+    assert acl.data_type_size(1000) == 0
+    assert acl.data_type_size(0) == 4  # ACL_FLOAT
+    assert acl.rt.destroy_stream(stream) == ACL_SUCCESS
+    assert acl.rt.free_host(host) == ACL_SUCCESS
+    assert acl.rt.free(pointer) == ACL_SUCCESS
+
+
 def test_callbacks_run_on_the_subscribed_thread(device):
     stream, _ = acl.rt.create_stream()
     stop = threading.Event()

@@ -45,6 +45,8 @@ def test_pyacl_prof_calls(models, tmp_path):
     assert acl.rt.set_device(0) == 0
     assert acl.prof.init(output) == 0
     # The usual pyACL form: metrics 0 (ArithmeticUtilization: accepted, written without PMU columns).
+    # An unknown metrics group is refused (no config), as from C (int_enum_calls.c).
+    assert acl.prof.create_config([0], 1000, 0, ACL_PROF_TASK_TIME) == 0
     config = acl.prof.create_config([0], 0, 0, ACL_PROF_ACL_API | ACL_PROF_TASK_TIME | ACL_PROF_AICORE_METRICS)
     assert config != 0
     assert acl.prof.start(config) == 0
