@@ -8,6 +8,12 @@ no export is ever answered with files an older exporter wrote. Entries are assem
 temporary directory and renamed into place: when two tests export one key at once, the first
 rename wins and the other's copy is dropped. Only the standard library is imported here: a hit
 must not pay for importing torch.
+
+The cache is bounded: a hit or a store marks the entry used (its modification time), and after a
+store the least recently used entries are removed while the cache holds more than
+ASC_MODEL_CACHE_MB megabytes (default 4096; a whole suite stores about 800). Keys change with every
+edit of an exporting script, so without this a development machine's cache only grows. A restore
+that finds its entry removed meanwhile is a miss: the caller exports again.
 """
 import hashlib
 import importlib.metadata
@@ -17,6 +23,7 @@ import shutil
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_LIMIT_MB = 4096
 SCRIPTS = ("export_model.py", "small_models.py", "export_cache.py")
 LIBRARIES = ("torch", "torchvision", "numpy")
 MODEL = "model.onnx"
@@ -57,9 +64,13 @@ def restore(cache, entry_key, output, sample_dir, sample_files):
     wanted = [os.path.join(entry, MODEL)] + [os.path.join(entry, name) for name in sample_files]
     if not all(os.path.isfile(path) for path in wanted):
         return False
-    copy_into_place(wanted[0], output)
-    for name in sample_files:
-        copy_into_place(os.path.join(entry, name), os.path.join(sample_dir, name))
+    try:
+        copy_into_place(wanted[0], output)
+        for name in sample_files:
+            copy_into_place(os.path.join(entry, name), os.path.join(sample_dir, name))
+        os.utime(entry)
+    except FileNotFoundError:
+        return False  # evicted by another process's store while being copied
     return True
 
 
@@ -76,3 +87,31 @@ def store(cache, entry_key, output, sample_dir, sample_files):
         pass  # another process stored the same key first (or the cache is not writable): keep going
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+    evict(cache, limit_bytes(), keep=entry_key)
+
+
+def limit_bytes():
+    """ASC_MODEL_CACHE_MB in bytes (DEFAULT_LIMIT_MB when unset)."""
+    return int(float(os.environ.get("ASC_MODEL_CACHE_MB") or DEFAULT_LIMIT_MB) * 1024 * 1024)
+
+
+def evict(cache, limit, keep):
+    """Removes the least recently used entries, never `keep`, until the cache holds at most `limit`
+    bytes. Staging directories (names starting with '.') belong to stores in progress."""
+    entries = []
+    for name in os.listdir(cache):
+        path = os.path.join(cache, name)
+        if name.startswith(".") or not os.path.isdir(path):
+            continue
+        try:
+            size = sum(os.path.getsize(os.path.join(path, f)) for f in os.listdir(path))
+            entries.append((os.path.getmtime(path), name, size))
+        except FileNotFoundError:
+            continue  # removed by another process meanwhile
+    total = sum(size for _, _, size in entries)
+    for _, name, size in sorted(entries):
+        if total <= limit:
+            break
+        if name != keep:
+            shutil.rmtree(os.path.join(cache, name), ignore_errors=True)
+            total -= size
