@@ -54,17 +54,18 @@ inline std::vector<double> direct_conv(const std::vector<double>& x, const Shape
     const std::int64_t n = o[0], m = o[1], g = m / out_per_group;
     double sum = bias ? (*bias)[static_cast<std::size_t>(m)] : 0.0;
     for_all_indices(kernel_shape, [&](const std::vector<std::int64_t>& k) {
-      std::vector<std::int64_t> xi{n, g * in_per_group + k[0]};
+      // Row-major offsets of x[n, g * C/group + k[0], pos...] and w[m, k...], built axis by axis
+      // as flat_offset does (no index vectors: this runs once per tap, millions of times).
+      std::int64_t x_offset = n * x_shape[1] + g * in_per_group + k[0];
       for (std::size_t a = 0; a < spatial; ++a) {
         const std::int64_t pos =
             o[2 + a] * spec.strides[a] - spec.pads_begin[a] + k[1 + a] * spec.dilations[a];
         if (pos < 0 || pos >= x_shape[2 + a]) return;
-        xi.push_back(pos);
+        x_offset = x_offset * x_shape[2 + a] + pos;
       }
-      std::vector<std::int64_t> wi{m};
-      wi.insert(wi.end(), k.begin(), k.end());
-      sum += x[static_cast<std::size_t>(flat_offset(x_shape, xi))] *
-             w[static_cast<std::size_t>(flat_offset(w_shape, wi))];
+      std::int64_t w_offset = m;
+      for (std::size_t d = 0; d < k.size(); ++d) w_offset = w_offset * w_shape[1 + d] + k[d];
+      sum += x[static_cast<std::size_t>(x_offset)] * w[static_cast<std::size_t>(w_offset)];
     });
     y[static_cast<std::size_t>(flat_offset(y_shape, o))] = sum;
   });

@@ -11,8 +11,10 @@ namespace {
 using Ints = std::vector<std::int64_t>;
 
 // Runs Conv with `attrs` on random data and compares with the direct convolution under `spec`.
+// The float64 reference is computed once and compared with the kernel's output on each of
+// `thread_counts`.
 void check_conv(const Shape& x_shape, const Shape& w_shape, const ConvSpec& spec, bool with_bias,
-                Attributes attrs, std::uint32_t seed, int threads = 1) {
+                Attributes attrs, std::uint32_t seed, std::initializer_list<int> thread_counts = {1}) {
   const Tensor x = random_tensor(x_shape, seed);
   const Tensor w = random_tensor(w_shape, seed + 1);
   const Tensor b = random_tensor({w_shape[0]}, seed + 2);
@@ -21,9 +23,12 @@ void check_conv(const Shape& x_shape, const Shape& w_shape, const ConvSpec& spec
   const std::vector<double> expected = direct_conv(x.to_doubles(), x_shape, w.to_doubles(), w_shape,
                                                    with_bias ? &bias : nullptr, spec, y_shape);
   OpCall conv{"Conv", 13, std::move(attrs)};
-  conv.threads = threads;
-  const Tensor y = conv.run_one(with_bias ? std::vector<Tensor>{x, w, b} : std::vector<Tensor>{x, w});
-  check_all_close(y, y_shape, expected, 1e-4, 1e-5);
+  for (const int threads : thread_counts) {
+    CAPTURE(threads);
+    conv.threads = threads;
+    const Tensor y = conv.run_one(with_bias ? std::vector<Tensor>{x, w, b} : std::vector<Tensor>{x, w});
+    check_all_close(y, y_shape, expected, 1e-4, 1e-5);
+  }
 }
 
 }  // namespace
@@ -44,21 +49,18 @@ TEST_CASE("Conv: depthwise with stride 2") {
 }
 
 TEST_CASE("Conv: depthwise (direct kernel) with dilation, asymmetric pads, no bias and several threads") {
-  for (int threads : {1, 2, 3}) {
-    CAPTURE(threads);
-    // 5 channels x 2 images: planes shared between the threads; pads larger than the dilated reach.
-    check_conv({2, 5, 11, 10}, {5, 1, 3, 3}, {5, {1, 2}, {2, 1}, {2, 0}, {1, 3}}, false,
-               attrs({{"group", std::int64_t{5}}, {"strides", Ints{1, 2}}, {"dilations", Ints{2, 1}},
-                      {"pads", Ints{2, 0, 1, 3}}}),
-               60, threads);
-    check_conv({1, 4, 14, 14}, {4, 1, 5, 5}, {4, {1, 1}, {1, 1}, {2, 2}, {2, 2}}, true,
-               attrs({{"group", std::int64_t{4}}, {"pads", Ints{2, 2, 2, 2}}}), 61, threads);
-  }
+  // 5 channels x 2 images: planes shared between the threads; pads larger than the dilated reach.
+  check_conv({2, 5, 11, 10}, {5, 1, 3, 3}, {5, {1, 2}, {2, 1}, {2, 0}, {1, 3}}, false,
+             attrs({{"group", std::int64_t{5}}, {"strides", Ints{1, 2}}, {"dilations", Ints{2, 1}},
+                    {"pads", Ints{2, 0, 1, 3}}}),
+             60, {1, 2, 3});
+  check_conv({1, 4, 14, 14}, {4, 1, 5, 5}, {4, {1, 1}, {1, 1}, {2, 2}, {2, 2}}, true,
+             attrs({{"group", std::int64_t{4}}, {"pads", Ints{2, 2, 2, 2}}}), 61, {1, 2, 3});
   // 1-D and 3-D windows take the same path.
   check_conv({1, 3, 17}, {3, 1, 4}, {3, {3}, {1}, {1}, {2}}, true,
-             attrs({{"group", std::int64_t{3}}, {"strides", Ints{3}}, {"pads", Ints{1, 2}}}), 62, 2);
+             attrs({{"group", std::int64_t{3}}, {"strides", Ints{3}}, {"pads", Ints{1, 2}}}), 62, {2});
   check_conv({1, 2, 4, 5, 6}, {2, 1, 2, 3, 3}, {2, {1, 1, 2}, {1, 1, 1}, {1, 1, 1}, {0, 1, 1}}, true,
-             attrs({{"group", std::int64_t{2}}, {"strides", Ints{1, 1, 2}}, {"pads", Ints{1, 1, 1, 0, 1, 1}}}), 63, 2);
+             attrs({{"group", std::int64_t{2}}, {"strides", Ints{1, 1, 2}}, {"pads", Ints{1, 1, 1, 0, 1, 1}}}), 63, {2});
 }
 
 // The 3x3 depthwise kernel (one pass per output row, edge columns apart): every stride it takes,
@@ -76,7 +78,7 @@ TEST_CASE("Conv: depthwise 3x3 rows of 1 to 15 columns, strides 1 and 2, pads 0 
         ++seed;
         check_conv({1, 3, 6, width}, {3, 1, 3, 3}, {3, {stride, stride}, {1, 1}, {pads[0], pads[1]}, {pads[2], pads[3]}},
                    true, attrs({{"group", std::int64_t{3}}, {"strides", Ints{stride, stride}}, {"pads", pads}}), seed,
-                   seed % 2 == 0 ? 2 : 1);
+                   {seed % 2 == 0 ? 2 : 1});
       }
 }
 
@@ -122,39 +124,30 @@ TEST_CASE("Conv: 1x1 pointwise and a ResNet-style 7x7 stride-2 stem") {
 }
 
 TEST_CASE("Conv: a batch of at least two images per thread is shared out by image") {
-  for (int threads : {2, 3}) {
-    CAPTURE(threads);
-    check_conv({6, 4, 9, 9}, {10, 2, 3, 3}, {2, {2, 1}, {1, 1}, {1, 1}, {1, 1}}, true,
-               attrs({{"group", std::int64_t{2}}, {"strides", Ints{2, 1}}, {"pads", Ints{1, 1, 1, 1}}}), 98,
-               threads);
-    check_conv({7, 3, 20, 20}, {5, 3, 1, 1}, {1, {1, 1}, {1, 1}, {0, 0}, {0, 0}}, false, {}, 99, threads);
-  }
+  check_conv({6, 4, 9, 9}, {10, 2, 3, 3}, {2, {2, 1}, {1, 1}, {1, 1}, {1, 1}}, true,
+             attrs({{"group", std::int64_t{2}}, {"strides", Ints{2, 1}}, {"pads", Ints{1, 1, 1, 1}}}), 98, {2, 3});
+  check_conv({7, 3, 20, 20}, {5, 3, 1, 1}, {1, {1, 1}, {1, 1}, {0, 0}, {0, 0}}, false, {}, 99, {2, 3});
 }
 
 TEST_CASE("Conv: threads split the output channels without changing the result") {
-  for (int threads : {2, 3, 16})
-    check_conv({2, 4, 9, 9}, {10, 2, 3, 3}, {2, {2, 1}, {1, 1}, {1, 1}, {1, 1}}, true,
-               attrs({{"group", std::int64_t{2}}, {"strides", Ints{2, 1}}, {"pads", Ints{1, 1, 1, 1}}}), 97,
-               threads);
+  check_conv({2, 4, 9, 9}, {10, 2, 3, 3}, {2, {2, 1}, {1, 1}, {1, 1}, {1, 1}}, true,
+             attrs({{"group", std::int64_t{2}}, {"strides", Ints{2, 1}}, {"pads", Ints{1, 1, 1, 1}}}), 97,
+             {2, 3, 16});
 }
 
 // Large outputs are unfolded and multiplied in blocks of output positions (conv/convolution.cpp);
 // these shapes make blocks that start and end inside output rows, with padding on every side.
 TEST_CASE("Conv: outputs larger than one block of positions, on one thread and several") {
-  for (int threads : {1, 2, 3}) {
-    CAPTURE(threads);
-    check_conv({1, 64, 23, 37}, {8, 64, 3, 3}, {1, {1, 1}, {1, 1}, {1, 1}, {1, 1}}, true,
-               attrs({{"pads", Ints{1, 1, 1, 1}}}), 96, threads);
-    check_conv({1, 64, 45, 41}, {6, 64, 3, 3}, {1, {2, 2}, {2, 2}, {2, 1}, {0, 3}}, false,
-               attrs({{"strides", Ints{2, 2}}, {"dilations", Ints{2, 2}}, {"pads", Ints{2, 1, 0, 3}}}), 98,
-               threads);
-    check_conv({1, 16, 160, 160}, {8, 16, 1, 1}, {1, {1, 1}, {1, 1}, {0, 0}, {0, 0}}, true, {}, 99, threads);
-    // Blocks are 1.5 MB of columns: these two make at least 6 blocks (2 per thread at 3 threads),
-    // so every thread count takes the block-parallel path, 3x3 and pointwise.
-    check_conv({1, 64, 70, 64}, {8, 64, 3, 3}, {1, {1, 1}, {1, 1}, {1, 1}, {1, 1}}, true,
-               attrs({{"pads", Ints{1, 1, 1, 1}}}), 110, threads);
-    check_conv({1, 16, 400, 400}, {8, 16, 1, 1}, {1, {1, 1}, {1, 1}, {0, 0}, {0, 0}}, false, {}, 111, threads);
-  }
+  check_conv({1, 64, 23, 37}, {8, 64, 3, 3}, {1, {1, 1}, {1, 1}, {1, 1}, {1, 1}}, true,
+             attrs({{"pads", Ints{1, 1, 1, 1}}}), 96, {1, 2, 3});
+  check_conv({1, 64, 45, 41}, {6, 64, 3, 3}, {1, {2, 2}, {2, 2}, {2, 1}, {0, 3}}, false,
+             attrs({{"strides", Ints{2, 2}}, {"dilations", Ints{2, 2}}, {"pads", Ints{2, 1, 0, 3}}}), 98, {1, 2, 3});
+  check_conv({1, 16, 160, 160}, {8, 16, 1, 1}, {1, {1, 1}, {1, 1}, {0, 0}, {0, 0}}, true, {}, 99, {1, 2, 3});
+  // Blocks are 1.5 MB of columns: these two make at least 6 blocks (2 per thread at 3 threads),
+  // so every thread count takes the block-parallel path, 3x3 and pointwise.
+  check_conv({1, 64, 70, 64}, {8, 64, 3, 3}, {1, {1, 1}, {1, 1}, {1, 1}, {1, 1}}, true,
+             attrs({{"pads", Ints{1, 1, 1, 1}}}), 110, {1, 2, 3});
+  check_conv({1, 16, 400, 400}, {8, 16, 1, 1}, {1, {1, 1}, {1, 1}, {0, 0}, {0, 0}}, false, {}, 111, {1, 2, 3});
 }
 
 TEST_CASE("Conv: float64 and float16 inputs") {
