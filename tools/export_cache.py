@@ -92,7 +92,14 @@ def store(cache, entry_key, output, sample_dir, sample_files):
 
 def limit_bytes():
     """ASC_MODEL_CACHE_MB in bytes (DEFAULT_LIMIT_MB when unset)."""
-    return int(float(os.environ.get("ASC_MODEL_CACHE_MB") or DEFAULT_LIMIT_MB) * 1024 * 1024)
+    value = os.environ.get("ASC_MODEL_CACHE_MB") or str(DEFAULT_LIMIT_MB)
+    try:
+        megabytes = float(value)
+    except ValueError:
+        megabytes = -1.0
+    if not 0 <= megabytes < float("inf"):
+        raise SystemExit(f"ASC_MODEL_CACHE_MB={value!r} is not a number of megabytes (0 or more)")
+    return int(megabytes * 1024 * 1024)
 
 
 def evict(cache, limit, keep):

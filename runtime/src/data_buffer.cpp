@@ -141,10 +141,11 @@ aclTensorDesc* aclCreateTensorDesc(aclDataType dataType, int numDims, const int6
     if (numDims > 0 && dims == nullptr) fail(ACL_ERROR_INVALID_PARAM, "dims is null");
     // A C caller's any int (see c_enum_value): kept only when it names a type and a format, so
     // the getters never hand back a value outside the enums.
-    if (!is_data_type(c_enum_value(dataType)))
-      fail(ACL_ERROR_INVALID_PARAM, "dataType " + std::to_string(c_enum_value(dataType)) + " is not an aclDataType value");
-    if (!is_format(c_enum_value(format)))
-      fail(ACL_ERROR_INVALID_PARAM, "format " + std::to_string(c_enum_value(format)) + " is not an aclFormat value");
+    const long long type_value = c_enum_value(dataType), format_value = c_enum_value(format);
+    if (!is_data_type(type_value))
+      fail(ACL_ERROR_INVALID_PARAM, "dataType " + std::to_string(type_value) + " is not an aclDataType value");
+    if (!is_format(format_value))
+      fail(ACL_ERROR_INVALID_PARAM, "format " + std::to_string(format_value) + " is not an aclFormat value");
     auto* desc = new aclTensorDesc;
     desc->dtype = dataType;
     desc->dims.assign(dims, dims + numDims);

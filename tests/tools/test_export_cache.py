@@ -3,6 +3,8 @@ limit by removing the least recently used entries (a hit counts as a use)."""
 import os
 import sys
 
+import pytest
+
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
 import export_cache  # noqa: E402
 
@@ -57,3 +59,10 @@ def test_an_entry_larger_than_the_limit_is_kept_alone(tmp_path, monkeypatch):
     work = export(tmp_path, "big", 20 * KIB)
     export_cache.store(str(cache), "big", str(work / "model.onnx"), str(work), ["input_b1.npy"])
     assert os.listdir(cache) == ["big"]
+
+
+@pytest.mark.parametrize("value", ["lots", "-1", "nan", "inf"])
+def test_a_limit_that_is_not_megabytes_is_a_clear_error(monkeypatch, value):
+    monkeypatch.setenv("ASC_MODEL_CACHE_MB", value)
+    with pytest.raises(SystemExit, match="ASC_MODEL_CACHE_MB"):
+        export_cache.limit_bytes()
