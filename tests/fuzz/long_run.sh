@@ -6,6 +6,8 @@
 # (kept between runs), the suite's (build-fuzz/corpus/<harness>, read only) and the seeds.
 #   tests/fuzz/long_run.sh HARNESS [RUNS]
 #   ASC_FUZZ_LONG_SANITIZERS=address,undefined tests/fuzz/long_run.sh ...   the suite's sanitizers
+#   ASC_FUZZ_LONG_JOBS=2 tests/fuzz/long_run.sh ...   libFuzzer's -fork=2: two processes fuzz (short
+#     jobs whose findings join the corpus), and RUNS counts the executions of both
 # The .om seeds need atc (ASC_BIN, default build/bin). Findings go to <build>/crashes/<harness>/;
 # the exit status is non-zero when the harness fails.
 set -euo pipefail
@@ -26,10 +28,12 @@ suite_corpus=$root/build-fuzz/corpus/$harness
 # otherwise trip libFuzzer's per-input alarm.
 log=$build/$harness.long.log
 echo "long run: $harness, $runs executions, log $log"
+jobs=${ASC_FUZZ_LONG_JOBS:-1}
 if "$build/bin/$harness" -runs="$runs" -seed="${ASC_FUZZ_SEED:-11}" -timeout=600 -rss_limit_mb=4096 -print_final_stats=1 \
-     -artifact_prefix="$build/crashes/$harness/" "$build/corpus/$harness" \
+     $([ "$jobs" -gt 1 ] && echo "-fork=$jobs") -artifact_prefix="$build/crashes/$harness/" "$build/corpus/$harness" \
      $([ -d "$suite_corpus" ] && echo "$suite_corpus") "$build/seeds/$harness" >"$log" 2>&1; then
-  echo "== $harness: clean, $(grep -E '^stat::number_of_executed_units' "$log")"
+  # One process prints its total as a statistic, the parent of -fork jobs on its last status line.
+  echo "== $harness: clean, $(grep -E '^stat::number_of_executed_units|^#[0-9]+:' "$log" | tail -1)"
 else
   echo "== $harness: FAILED (log $log, input in $build/crashes/$harness/)"
   grep -E "ERROR|SUMMARY" "$log" || true
