@@ -14,21 +14,19 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 harness=${1:?usage: tests/fuzz/long_run.sh HARNESS [RUNS]}
 runs=${2:-10000000}
-build=${ASC_FUZZ_LONG_BUILD:-$root/build-fuzz-long}
 bin=${ASC_BIN:-$root/build/bin}
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O2 -gline-tables-only" \
-  -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_C_COMPILER=clang -DASC_FUZZ=ON \
-  -DASC_FUZZ_SANITIZERS="${ASC_FUZZ_LONG_SANITIZERS:-undefined}" -DASC_BUILD_TESTS=ON -DASC_BUILD_BENCH=OFF >/dev/null
+build=$(ASC_FUZZ_BUILD="${ASC_FUZZ_LONG_BUILD:-$root/build-fuzz-long}" ASC_FUZZ_OPTIMIZATION=-O2 \
+  ASC_FUZZ_SANITIZERS="${ASC_FUZZ_LONG_SANITIZERS:-undefined}" bash "$root/tests/fuzz/configure.sh")
 grep -qx "$harness" "$build/fuzz_harnesses.txt" || { echo "long_run.sh: no harness $harness (see $build/fuzz_harnesses.txt)" >&2; exit 2; }
 ninja -C "$build" -j"$(nproc)" "$harness"
 [ -d "$build/seeds/$harness" ] || "${ASC_TEST_PYTHON:-/usr/bin/python3}" "$root/tests/fuzz/make_seeds.py" "$build/seeds" "$bin"
 mkdir -p "$build/corpus/$harness" "$build/crashes/$harness"
 suite_corpus=$root/build-fuzz/corpus/$harness
-# -timeout=600: a run shares the machine, and a process stopped for a while (SIGSTOP) would
-# otherwise trip libFuzzer's per-input alarm.
 log=$build/$harness.long.log
 echo "long run: $harness, $runs executions, log $log"
 jobs=${ASC_FUZZ_LONG_JOBS:-1}
+# -timeout=600: a run shares the machine, and a process stopped for a while (SIGSTOP) would
+# otherwise trip libFuzzer's per-input alarm.
 if "$build/bin/$harness" -runs="$runs" -seed="${ASC_FUZZ_SEED:-11}" -timeout=600 -rss_limit_mb=4096 -print_final_stats=1 \
      $([ "$jobs" -gt 1 ] && echo "-fork=$jobs") -artifact_prefix="$build/crashes/$harness/" "$build/corpus/$harness" \
      $([ -d "$suite_corpus" ] && echo "$suite_corpus") "$build/seeds/$harness" >"$log" 2>&1; then

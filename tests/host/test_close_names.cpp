@@ -26,8 +26,9 @@ TEST_CASE("closest_names: a distance equal to the allowance is kept, one past it
   CHECK(closest_names("abcdefghi", {"abcde", "abcdef", "zzzzzzzzz", "abcdefxyz"}) == Names{"abcdef", "abcdefxyz"});
 }
 
-TEST_CASE("closest_names: a name far longer than every candidate has no suggestion") {
+TEST_CASE("closest_names: names far longer or shorter than the candidates") {
   CHECK(closest_names(std::string(100000, 'x'), {"x", "xx", "model"}).empty());
+  // The empty name: 2 edits allowed, "ab" is 2 insertions away, "abc" 3.
   CHECK(closest_names("", {"ab", "abc"}) == Names{"ab"});
 }
 
