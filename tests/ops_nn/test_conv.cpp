@@ -342,6 +342,20 @@ TEST_CASE("Conv channels-last: asymmetric pads, dilation, groups and depthwise")
                            160, 2, true);
 }
 
+TEST_CASE("Conv channels-last: deep layers at batch 1 cut along the output channels") {
+  // M * KH * KW > H * W: each thread computes a block of output channels (multiples of 16; 40
+  // channels on 3 threads are 16, 16 and 8) into a buffer of its own, copied into place.
+  for (int threads : {2, 3}) {
+    CAPTURE(threads);
+    check_channels_last_conv({1, 24, 5, 5}, {48, 24, 3, 3}, {1, {1, 1}, {1, 1}, {1, 1}, {1, 1}},
+                             attrs({{"pads", Ints{1, 1, 1, 1}}}), 180, threads, true);
+    check_channels_last_conv({1, 64, 4, 4}, {40, 64, 1, 1}, {1, {1, 1}, {1, 1}, {0, 0}, {0, 0}}, attrs({}), 190,
+                             threads, true);
+    check_channels_last_conv({1, 32, 7, 7}, {64, 32, 3, 3}, {1, {2, 2}, {1, 1}, {1, 1}, {1, 1}},
+                             attrs({{"strides", Ints{2, 2}}, {"pads", Ints{1, 1, 1, 1}}}), 200, threads, false);
+  }
+}
+
 TEST_CASE("Conv channels-last: kept state serves later calls and another batch size") {
   KernelState state;
   const Shape w_shape{8, 8, 3, 3};
@@ -362,6 +376,23 @@ TEST_CASE("Conv channels-last: kept state serves later calls and another batch s
     Shape y_shape;
     const std::vector<double> expected = direct_conv(x.to_doubles(), x_shape, w.to_doubles(), w_shape, &bias, spec, y_shape);
     check_all_close(conv.run_one({x.channels_last(), w, b}), y_shape, expected, 1e-4, 1e-5);
+  }
+  // A deep layer: blocks of output channels at batch 1 (a packed block of weights each), whole
+  // images at batch 4 (all the weights packed once more), from the same kept state.
+  KernelState deep_state;
+  const Shape deep_w_shape{48, 16, 3, 3};
+  const Tensor deep_w = random_tensor(deep_w_shape, 181);
+  const Tensor deep_b = random_tensor({48}, 182);
+  const std::vector<double> deep_bias = deep_b.to_doubles();
+  conv.state = &deep_state;
+  for (std::int64_t batch : {1, 4, 1}) {
+    CAPTURE(batch);
+    const Shape x_shape{batch, 16, 4, 4};
+    const Tensor x = random_tensor(x_shape, ++seed);
+    Shape y_shape;
+    const std::vector<double> expected =
+        direct_conv(x.to_doubles(), x_shape, deep_w.to_doubles(), deep_w_shape, &deep_bias, spec, y_shape);
+    check_all_close(conv.run_one({x.channels_last(), deep_w, deep_b}), y_shape, expected, 1e-4, 1e-5);
   }
 }
 

@@ -28,9 +28,11 @@ using dnnl::memory;
 // The rows the dilated kernel spans along Window3 axis 1 (height) or 2 (width).
 std::int64_t kernel_extent(const Window3& w, int axis) { return (w.kernel[axis] - 1) * w.dilation[axis] + 1; }
 
-// One thread's share of the output: images [image, image + images), output rows [row, row + rows).
+// One thread's share of the output: images [image, image + images), output rows [row, row + rows),
+// output channels [channel, channel + channels).
 struct Piece {
-  std::int64_t image = 0, images = 0, row = 0, rows = 0;
+  std::int64_t image = 0, images = 0, row = 0, rows = 0, channel = 0, channels = 0;
+  bool all_channels(const ConvGeometry& g) const { return channels == g.out_channels; }
 };
 
 // The input rows a piece reads, and the zero rows the padding adds above and below them: a band
@@ -50,19 +52,45 @@ PieceInput piece_input(const Window3& w, const Piece& piece) {
   return {row, row_end - row, row - first, std::max<std::int64_t>(end - w.input[1], 0)};
 }
 
+// Output channels are split in multiples of the widest vector's floats, which oneDNN's kernels
+// compute together.
+constexpr std::int64_t kChannelBlock = 16;
+
+// Whether an image's share is better cut along the output channels than along the rows: each
+// thread then reads the whole input but only its part of the weights. It is when the weights are
+// the larger read (M * KH * KW > H * W, the deep layers of a CNN at batch 1, where bands of a
+// 7x7 output are also uneven); grouped convolutions are always cut along the rows.
+bool split_channels(const ConvGeometry& g, std::int64_t parts_per_image) {
+  const Window3& w = g.window;
+  return g.group == 1 && (g.out_channels + kChannelBlock - 1) / kChannelBlock >= parts_per_image &&
+         g.out_channels * w.kernel[1] * w.kernel[2] > w.input[1] * w.input[2];
+}
+
 // Whole images per thread when there are at least as many images as threads; otherwise each
-// image's output rows in bands, about as many bands in all as threads. A band that would read no
-// input row at all (all padding) falls back to whole images.
+// image's output in about as many parts in all as threads: bands of rows, or blocks of output
+// channels (split_channels). A band that would read no input row at all (all padding) falls back
+// to whole images.
 std::vector<Piece> split_output(const ConvGeometry& g, int threads) {
   const std::int64_t out_rows = g.window.output[1];
   const std::int64_t parts = std::max(threads, 1);
   std::vector<Piece> pieces;
+  if (g.batch < parts && split_channels(g, (parts + g.batch - 1) / g.batch)) {
+    const std::int64_t blocks = (g.out_channels + kChannelBlock - 1) / kChannelBlock;
+    const std::int64_t per_image = (parts + g.batch - 1) / g.batch;
+    for (std::int64_t n = 0; n < g.batch; ++n)
+      for (std::int64_t b = 0; b < per_image; ++b) {
+        const std::int64_t begin = std::min(blocks * b / per_image * kChannelBlock, g.out_channels);
+        const std::int64_t end = std::min(blocks * (b + 1) / per_image * kChannelBlock, g.out_channels);
+        if (end > begin) pieces.push_back({n, 1, 0, out_rows, begin, end - begin});
+      }
+    return pieces;
+  }
   if (g.batch < parts) {
     const std::int64_t bands = std::min<std::int64_t>((parts + g.batch - 1) / g.batch, out_rows);
     for (std::int64_t n = 0; n < g.batch; ++n)
       for (std::int64_t b = 0; b < bands; ++b) {
         const std::int64_t begin = out_rows * b / bands, end = out_rows * (b + 1) / bands;
-        if (end > begin) pieces.push_back({n, 1, begin, end - begin});
+        if (end > begin) pieces.push_back({n, 1, begin, end - begin, 0, g.out_channels});
       }
     const bool every_band_reads = std::all_of(pieces.begin(), pieces.end(), [&](const Piece& piece) {
       return piece_input(g.window, piece).rows > 0;
@@ -73,7 +101,7 @@ std::vector<Piece> split_output(const ConvGeometry& g, int threads) {
   const std::int64_t image_parts = std::min(parts, g.batch);
   for (std::int64_t p = 0; p < image_parts; ++p) {
     const std::int64_t begin = g.batch * p / image_parts, end = g.batch * (p + 1) / image_parts;
-    if (end > begin) pieces.push_back({begin, end - begin, 0, out_rows});
+    if (end > begin) pieces.push_back({begin, end - begin, 0, out_rows, 0, g.out_channels});
   }
   return pieces;
 }
@@ -81,7 +109,7 @@ std::vector<Piece> split_output(const ConvGeometry& g, int threads) {
 struct PiecePrimitive {
   dnnl::convolution_forward primitive;
   memory::desc src, dst, bias, scratchpad;
-  memory weights;  // reordered into the layout the primitive chose
+  memory weights;  // the piece's output channels, reordered into the layout the primitive chose
 };
 
 // What one input shape and thread count runs: each piece with its input rows and primitive.
@@ -91,9 +119,10 @@ struct ConvSchedule {
   std::vector<std::shared_ptr<const PiecePrimitive>> primitives;
 };
 
-memory::dims weight_dims(const ConvGeometry& g) {
+// The weights of `channels` output channels (all of them, or a block when group == 1).
+memory::dims weight_dims(const ConvGeometry& g, std::int64_t channels) {
   const Window3& w = g.window;
-  if (g.group == 1) return {g.out_channels, g.in_channels, w.kernel[1], w.kernel[2]};
+  if (g.group == 1) return {channels, g.in_channels, w.kernel[1], w.kernel[2]};
   return {g.group, g.out_channels / g.group, g.in_channels / g.group, w.kernel[1], w.kernel[2]};
 }
 
@@ -125,7 +154,8 @@ class ConvPrimitives {
     schedule->pieces = split_output(g, threads);
     for (const Piece& piece : schedule->pieces) {
       const PieceInput input = piece_input(g.window, piece);
-      auto& primitive = primitives_[{piece.images, input.rows, input.pad_top, input.pad_bottom, piece.rows}];
+      auto& primitive = primitives_[{piece.images, input.rows, input.pad_top, input.pad_bottom, piece.rows,
+                                     piece.channel, piece.channels}];
       if (primitive == nullptr) primitive = make_primitive(g, piece, input, weights, has_bias);
       if (primitive == nullptr) return nullptr;
       schedule->inputs.push_back(input);
@@ -140,9 +170,11 @@ class ConvPrimitives {
     const Window3& w = g.window;
     const auto f32 = memory::data_type::f32;
     const memory::desc src({piece.images, g.in_channels, input.rows, w.input[2]}, f32, memory::format_tag::nhwc);
-    const memory::desc dst({piece.images, g.out_channels, piece.rows, w.output[2]}, f32, memory::format_tag::nhwc);
-    const memory::desc any_weights(weight_dims(g), f32, memory::format_tag::any);
-    const memory::desc bias({g.out_channels}, f32, memory::format_tag::x);
+    // A block of channels is computed into a dense buffer of its own (run_piece copies it into
+    // place): with the output's strides, oneDNN has only its reference kernel.
+    const memory::desc dst({piece.images, piece.channels, piece.rows, w.output[2]}, f32, memory::format_tag::nhwc);
+    const memory::desc any_weights(weight_dims(g, piece.channels), f32, memory::format_tag::any);
+    const memory::desc bias({piece.channels}, f32, memory::format_tag::x);
     const memory::dim pad_right =
         std::max<std::int64_t>((w.output[2] - 1) * w.stride[2] + kernel_extent(w, 2) - w.pad_begin[2] - w.input[2], 0);
     const memory::dims strides{w.stride[1], w.stride[2]};
@@ -166,22 +198,26 @@ class ConvPrimitives {
     primitive->dst = dst;
     primitive->bias = bias;
     primitive->scratchpad = chosen.scratchpad_desc();
-    primitive->weights = packed_weights(g, chosen.weights_desc(), weights);
+    primitive->weights = packed_weights(g, chosen.weights_desc(), weights, piece.channel);
     return primitive;
   }
 
-  // The weights in `layout`, reordered once per layout the primitives choose (usually one).
-  memory packed_weights(const ConvGeometry& g, const memory::desc& layout, const Tensor& weights) {
-    for (const memory& packed : packed_)
-      if (packed.get_desc() == layout) return packed;
+  // The weights of the output channels from `channel` on, as many as `layout` holds, reordered
+  // once per layout and first channel (usually one layout, and one block per thread).
+  memory packed_weights(const ConvGeometry& g, const memory::desc& layout, const Tensor& weights,
+                        std::int64_t channel) {
+    for (const auto& [first, packed] : packed_)
+      if (first == channel && packed.get_desc() == layout) return packed;
     const auto plain = g.group == 1 ? memory::format_tag::oihw : memory::format_tag::goihw;
-    memory source({weight_dims(g), memory::data_type::f32, plain}, onednn_engine(),
-                  const_cast<float*>(weights.data<float>()));
+    const memory::dims dims = layout.dims();
+    const std::int64_t per_channel = weights.numel() / g.out_channels;
+    memory source({dims, memory::data_type::f32, plain}, onednn_engine(),
+                  const_cast<float*>(weights.data<float>() + channel * per_channel));
     memory packed(layout, onednn_engine());
     dnnl::stream& stream = onednn_thread_stream();
     dnnl::reorder(source, packed).execute(stream, source, packed);
     stream.wait();
-    packed_.push_back(packed);
+    packed_.emplace_back(channel, packed);
     return packed;
   }
 
@@ -189,7 +225,7 @@ class ConvPrimitives {
   const void* weights_data_ = nullptr;
   std::map<std::vector<std::int64_t>, std::shared_ptr<const ConvSchedule>> schedules_;
   std::map<std::vector<std::int64_t>, std::shared_ptr<const PiecePrimitive>> primitives_;
-  std::vector<memory> packed_;
+  std::vector<std::pair<std::int64_t, memory>> packed_;  // first output channel, weights
 };
 
 void run_piece(const ConvGeometry& g, const PiecePrimitive& primitive, const Piece& piece, const PieceInput& input,
@@ -203,15 +239,24 @@ void run_piece(const ConvGeometry& g, const PiecePrimitive& primitive, const Pie
   const dnnl::engine& engine = onednn_engine();
   thread_local std::vector<std::byte> scratch;
   if (scratch.size() < primitive.scratchpad.get_size()) scratch.resize(primitive.scratchpad.get_size());
+  thread_local std::vector<float> block;  // a block of channels' output (make_primitive)
+  const std::int64_t pixels = piece.images * piece.rows * w.output[2];
+  if (!piece.all_channels(g) && block.size() < static_cast<std::size_t>(pixels * piece.channels))
+    block.resize(static_cast<std::size_t>(pixels * piece.channels));
   std::unordered_map<int, memory> arguments{
       {DNNL_ARG_SRC, memory(primitive.src, engine, const_cast<float*>(src))},
       {DNNL_ARG_WEIGHTS, primitive.weights},
-      {DNNL_ARG_DST, memory(primitive.dst, engine, dst)},
+      {DNNL_ARG_DST, memory(primitive.dst, engine, piece.all_channels(g) ? dst : block.data())},
       {DNNL_ARG_SCRATCHPAD, memory(primitive.scratchpad, engine, scratch.data())}};
-  if (bias != nullptr) arguments.emplace(DNNL_ARG_BIAS, memory(primitive.bias, engine, const_cast<float*>(bias)));
+  if (bias != nullptr)
+    arguments.emplace(DNNL_ARG_BIAS, memory(primitive.bias, engine, const_cast<float*>(bias + piece.channel)));
   dnnl::stream& stream = onednn_thread_stream();
   primitive.primitive.execute(stream, arguments);
   stream.wait();
+  if (piece.all_channels(g)) return;
+  const auto bytes = static_cast<std::size_t>(piece.channels) * sizeof(float);
+  for (std::int64_t p = 0; p < pixels; ++p)
+    std::memcpy(dst + p * g.out_channels + piece.channel, block.data() + p * piece.channels, bytes);
 }
 
 }  // namespace

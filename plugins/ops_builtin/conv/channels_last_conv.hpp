@@ -7,7 +7,8 @@
 //
 // The weights are reordered once into the primitive's blocked layout and the primitives built
 // once per input shape, kept in the step's KernelState; the kernel's threads each run one
-// primitive on a share of the output (whole images, or bands of rows of a single image).
+// primitive on a share of the output (whole images, or a single image's bands of rows or blocks
+// of output channels).
 #pragma once
 
 #include <cstddef>
