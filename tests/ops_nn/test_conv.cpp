@@ -343,15 +343,16 @@ TEST_CASE("Conv channels-last: asymmetric pads, dilation, groups and depthwise")
 }
 
 TEST_CASE("Conv channels-last: deep layers at batch 1 cut along the output channels") {
-  // M * KH * KW > H * W: each thread computes a block of output channels (multiples of 16; 40
-  // channels on 3 threads are 16, 16 and 8) into a buffer of its own, copied into place.
+  // M * KH * KW > H * W and 5 output rows, which 2 or 3 threads cannot share evenly: each thread
+  // computes a block of output channels (multiples of 16; 40 channels on 3 threads are 16, 16
+  // and 8) into a buffer of its own, copied into place.
   for (int threads : {2, 3}) {
     CAPTURE(threads);
     check_channels_last_conv({1, 24, 5, 5}, {48, 24, 3, 3}, {1, {1, 1}, {1, 1}, {1, 1}, {1, 1}},
                              attrs({{"pads", Ints{1, 1, 1, 1}}}), 180, threads, true);
-    check_channels_last_conv({1, 64, 4, 4}, {40, 64, 1, 1}, {1, {1, 1}, {1, 1}, {0, 0}, {0, 0}}, attrs({}), 190,
+    check_channels_last_conv({1, 64, 5, 5}, {40, 64, 1, 1}, {1, {1, 1}, {1, 1}, {0, 0}, {0, 0}}, attrs({}), 190,
                              threads, true);
-    check_channels_last_conv({1, 32, 7, 7}, {64, 32, 3, 3}, {1, {2, 2}, {1, 1}, {1, 1}, {1, 1}},
+    check_channels_last_conv({1, 32, 9, 9}, {64, 32, 3, 3}, {1, {2, 2}, {1, 1}, {1, 1}, {1, 1}},
                              attrs({{"strides", Ints{2, 2}}, {"pads", Ints{1, 1, 1, 1}}}), 200, threads, false);
   }
 }
@@ -387,7 +388,7 @@ TEST_CASE("Conv channels-last: kept state serves later calls and another batch s
   conv.state = &deep_state;
   for (std::int64_t batch : {1, 4, 1}) {
     CAPTURE(batch);
-    const Shape x_shape{batch, 16, 4, 4};
+    const Shape x_shape{batch, 16, 5, 5};
     const Tensor x = random_tensor(x_shape, ++seed);
     Shape y_shape;
     const std::vector<double> expected =

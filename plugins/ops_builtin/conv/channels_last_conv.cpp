@@ -56,13 +56,16 @@ PieceInput piece_input(const Window3& w, const Piece& piece) {
 // compute together.
 constexpr std::int64_t kChannelBlock = 16;
 
-// Whether an image's share is better cut along the output channels than along the rows: each
-// thread then reads the whole input but only its part of the weights. It is when the weights are
-// the larger read (M * KH * KW > H * W, the deep layers of a CNN at batch 1, where bands of a
-// 7x7 output are also uneven); grouped convolutions are always cut along the rows.
+// Whether an image's share is better cut along the output channels than along the rows: when the
+// rows do not divide evenly between the parts (a 7x7 output on two threads is 3 + 4 rows) and
+// the weights are the larger read (M * KH * KW > H * W: the deep layers of a CNN at batch 1), so
+// each thread reads only its part of them. Where the rows divide evenly, bands measured as fast
+// as blocks, which pay for copying their buffer into place (BENCHMARKS.md, session 12). Grouped
+// convolutions are always cut along the rows.
 bool split_channels(const ConvGeometry& g, std::int64_t parts_per_image) {
   const Window3& w = g.window;
-  return g.group == 1 && (g.out_channels + kChannelBlock - 1) / kChannelBlock >= parts_per_image &&
+  return g.group == 1 && w.output[1] % parts_per_image != 0 &&
+         (g.out_channels + kChannelBlock - 1) / kChannelBlock >= parts_per_image &&
          g.out_channels * w.kernel[1] * w.kernel[2] > w.input[1] * w.input[2];
 }
 
