@@ -27,40 +27,53 @@ std::vector<Dimension> merged_dimensions(const Shape& shape, const Shape& stride
   return dims;
 }
 
+// One plane of the view (its last two dimensions: `rows` of `row`), row after row. Copying a
+// plane per step of the outer loop rather than a row keeps that loop's bookkeeping off short
+// rows: an NCHW image read as NHWC has rows of C = 3 elements.
 template <class Word>
-void gather_row(const std::byte* in, std::int64_t count, std::int64_t stride, std::byte* out) {
+void gather_plane(const std::byte* in, Dimension rows, Dimension row, std::byte* out) {
   const auto* from = reinterpret_cast<const Word*>(in);
   auto* to = reinterpret_cast<Word*>(out);
-  for (std::int64_t i = 0; i < count; ++i) to[i] = from[i * stride];
+  for (std::int64_t r = 0; r < rows.size; ++r, from += rows.stride, to += row.size)
+    for (std::int64_t i = 0; i < row.size; ++i) to[i] = from[i * row.stride];
+}
+
+void copy_plane(const std::byte* in, Dimension rows, Dimension row, std::int64_t element, std::byte* out) {
+  const std::int64_t row_bytes = row.size * element;
+  if (row.stride == 1) {
+    for (std::int64_t r = 0; r < rows.size; ++r)
+      std::memcpy(out + r * row_bytes, in + r * rows.stride * element, static_cast<std::size_t>(row_bytes));
+    return;
+  }
+  switch (element) {
+    case 1: return gather_plane<std::uint8_t>(in, rows, row, out);
+    case 2: return gather_plane<std::uint16_t>(in, rows, row, out);
+    case 4: return gather_plane<std::uint32_t>(in, rows, row, out);
+    case 8: return gather_plane<std::uint64_t>(in, rows, row, out);
+    default:
+      for (std::int64_t r = 0; r < rows.size; ++r)
+        for (std::int64_t i = 0; i < row.size; ++i)
+          std::memcpy(out + (r * row.size + i) * element, in + (r * rows.stride + i * row.stride) * element,
+                      static_cast<std::size_t>(element));
+  }
 }
 
 }  // namespace
 
 void copy_strided(const TensorView& view, std::byte* out) {
   if (view.numel() == 0) return;
-  const std::vector<Dimension> dims = merged_dimensions(view.shape(), view.strides());
+  std::vector<Dimension> dims = merged_dimensions(view.shape(), view.strides());
+  if (dims.size() == 1) dims.insert(dims.begin(), Dimension{1, 0});
   const auto element = static_cast<std::int64_t>(dtype_size(view.dtype()));
   const Dimension row = dims.back();
-  const std::size_t outer_rank = dims.size() - 1;
-  const std::int64_t row_bytes = row.size * element;
+  const Dimension rows = dims[dims.size() - 2];
+  const std::size_t outer_rank = dims.size() - 2;
+  const std::int64_t plane_bytes = rows.size * row.size * element;
   std::vector<std::int64_t> index(outer_rank, 0);
-  std::int64_t offset = 0;  // of the row's first element, in elements
-  for (std::int64_t rows = view.numel() / row.size; rows > 0; --rows) {
-    const std::byte* in = view.raw() + offset * element;
-    if (row.stride == 1) {
-      std::memcpy(out, in, static_cast<std::size_t>(row_bytes));
-    } else {
-      switch (element) {
-        case 1: gather_row<std::uint8_t>(in, row.size, row.stride, out); break;
-        case 2: gather_row<std::uint16_t>(in, row.size, row.stride, out); break;
-        case 4: gather_row<std::uint32_t>(in, row.size, row.stride, out); break;
-        case 8: gather_row<std::uint64_t>(in, row.size, row.stride, out); break;
-        default:
-          for (std::int64_t i = 0; i < row.size; ++i)
-            std::memcpy(out + i * element, in + i * row.stride * element, static_cast<std::size_t>(element));
-      }
-    }
-    out += row_bytes;
+  std::int64_t offset = 0;  // of the plane's first element, in elements
+  for (std::int64_t planes = view.numel() / (rows.size * row.size); planes > 0; --planes) {
+    copy_plane(view.raw() + offset * element, rows, row, element, out);
+    out += plane_bytes;
     for (std::size_t d = outer_rank; d-- > 0;) {
       if (++index[d] < dims[d].size) {
         offset += dims[d].stride;

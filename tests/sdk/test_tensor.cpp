@@ -73,6 +73,44 @@ TEST_CASE("to_doubles and to_int64s follow strides in row-major order") {
   CHECK(already.buffer() == c.buffer());
 }
 
+TEST_CASE("contiguous copies strided views element by element in row-major order") {
+  // A 2x3x4x5 tensor holding 0..119, read through views whose copies are worked out here by
+  // index arithmetic: NCHW as NHWC (rows of C = 3 elements, the stem of a CNN), every other
+  // element of the last axis, and a row broadcast down a new axis (stride 0).
+  std::vector<double> values(120);
+  for (std::size_t i = 0; i < values.size(); ++i) values[i] = static_cast<double>(i);
+  for (DType dtype : {DType::Int8, DType::Float16, DType::Float32, DType::Float64}) {
+    CAPTURE(asc::dtype_name(dtype));
+    const Tensor base = Tensor::from_vector<double>({2, 3, 4, 5}, values).cast(dtype);
+    const Tensor nhwc(base.buffer(), 0, dtype, {2, 4, 5, 3}, {60, 5, 1, 20});
+    std::vector<double> expected;
+    for (int n = 0; n < 2; ++n)
+      for (int h = 0; h < 4; ++h)
+        for (int w = 0; w < 5; ++w)
+          for (int c = 0; c < 3; ++c) expected.push_back(n * 60 + c * 20 + h * 5 + w);
+    CHECK(nhwc.contiguous().to_doubles() == expected);
+
+    const Tensor every_other(base.buffer(), 0, dtype, {2, 3, 4, 3}, {60, 20, 5, 2});
+    expected.clear();
+    for (int n = 0; n < 2; ++n)
+      for (int c = 0; c < 3; ++c)
+        for (int h = 0; h < 4; ++h)
+          for (int w = 0; w < 5; w += 2) expected.push_back(n * 60 + c * 20 + h * 5 + w);
+    CHECK(every_other.contiguous().to_doubles() == expected);
+
+    const Tensor broadcast(base.buffer(), 5 * asc::dtype_size(dtype), dtype, {3, 5}, {0, 1});
+    expected.clear();
+    for (int r = 0; r < 3; ++r)
+      for (int w = 0; w < 5; ++w) expected.push_back(5 + w);
+    CHECK(broadcast.contiguous().to_doubles() == expected);
+
+    const Tensor column(base.buffer(), 0, dtype, {24}, {5});  // one element per row of 5
+    expected.clear();
+    for (int i = 0; i < 24; ++i) expected.push_back(i * 5);
+    CHECK(column.contiguous().to_doubles() == expected);
+  }
+}
+
 TEST_CASE("views check that they fit their buffer") {
   const auto buffer = asc::Buffer::allocate(16);
   CHECK_NOTHROW(Tensor(buffer, 8, DType::Float32, {2}, {1}));
