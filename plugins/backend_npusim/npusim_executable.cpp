@@ -157,6 +157,10 @@ TensorMap NpusimExecutable::execute(const TensorMap& inputs, const RunOptions& o
       const CompiledTask& task = profile.tasks[index];
       KernelContext context = make_context(step, values, options.threads);
       context.device_dtype = task.compute_dtype;
+      // A kernel that can rounds its output to fp16 piece by piece, while the piece is in cache.
+      const bool output0_fp16 = !step.output_slots.empty() && step.output_slots[0] != kNoSlot &&
+                                stored_as_fp16_[static_cast<std::size_t>(step.output_slots[0])];
+      if (output0_fp16) context.output_epilogue = round_range_to_f16;
       run_kernel(step, context);
       check_kernel_outputs(step, context, graph);
       std::vector<DType> precisions(context.outputs.size(), DType::Undefined);  // for the dump
@@ -164,8 +168,11 @@ TensorMap NpusimExecutable::execute(const TensorMap& inputs, const RunOptions& o
         const int slot = step.output_slots[i];
         if (slot == kNoSlot || !context.outputs[i].defined()) continue;
         const auto s = static_cast<std::size_t>(slot);
-        context.outputs[i] = stored(std::move(context.outputs[i]), host_dtypes_[s], stored_as_fp16_[s],
-                                    step.channels_last_outputs[i], options.threads);
+        const bool rounded_by_kernel =
+            i == 0 && context.output_epilogue_done && context.outputs[0].dtype() == DType::Float32;
+        context.outputs[i] = stored(std::move(context.outputs[i]), host_dtypes_[s],
+                                    stored_as_fp16_[s] && !rounded_by_kernel, step.channels_last_outputs[i],
+                                    options.threads);
         if (stored_as_fp16_[s]) precisions[i] = DType::Float16;
       }
       if (task.unit != ComputeUnit::None) {

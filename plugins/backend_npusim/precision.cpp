@@ -20,6 +20,12 @@ void round_float_tensor_to_f16(Tensor& tensor, int threads) {
   });
 }
 
+void round_range_to_f16(Tensor& tensor, std::int64_t begin, std::int64_t end) {
+  if (tensor.dtype() != DType::Float32) return;
+  const std::span<float> values(tensor.data<float>() + begin, static_cast<std::size_t>(end - begin));
+  round_to_f16(values, values);
+}
+
 Tensor rounded_copy(const Tensor& tensor) {
   if (!tensor.defined() || tensor.dtype() != DType::Float32) return tensor;
   Tensor copy = tensor.contiguous().clone();

@@ -3,6 +3,8 @@
 // Which values are fp16 is the compiler's decision (compiler/precision_pass.hpp).
 #pragma once
 
+#include <cstdint>
+
 #include <asc/sdk/tensor.hpp>
 
 namespace asc::npusim {
@@ -11,6 +13,11 @@ namespace asc::npusim {
 // dtypes are left alone. The tensor must be contiguous or channels-last (its elements one run in
 // memory) and own its buffer (pass a clone for shared data).
 void round_float_tensor_to_f16(Tensor& tensor, int threads = 1);
+
+// Rounds float32 elements [begin, end) of `tensor`'s memory to fp16 and back, in place: the
+// epilogue a kernel may run on each piece of its output as it finishes it
+// (KernelContext::output_epilogue); other dtypes are left alone.
+void round_range_to_f16(Tensor& tensor, std::int64_t begin, std::int64_t end);
 
 // A float32 tensor with fp16-representable values: `tensor` itself when it is not float32.
 Tensor rounded_copy(const Tensor& tensor);

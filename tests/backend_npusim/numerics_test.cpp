@@ -60,6 +60,27 @@ TEST_CASE("inputs and weights are stored as fp16: Relu(0.1) gives fp16's 0.1") {
   CHECK(run_single_output(weighted, {{"x", floats({1}, {1.0f})}}, "force_fp16") == 0.0999755859375f);
 }
 
+TEST_CASE("a Conv between Convs rounds its output to fp16 (in its threads' pieces): 1 + 3*2^-12 -> 1 + 2^-10") {
+  // conv1 = x + 3*2^-12 (1x1, weight 1), kept channels-last for conv2, whose kernel rounds it to
+  // fp16 piece by piece (KernelContext::output_epilogue, SDK 0.6): 1 + 2^-10. conv2 = conv1 - 1
+  // shows it: 2^-10 after the rounding, 3*2^-12 (also an fp16) had it been skipped.
+  Graph graph = make_graph({tensor_info("x", DType::Float32, {1, 1, 1, 2})}, {"y"});
+  graph.initializers["w"] = floats({1, 1, 1, 1}, {1.0f});
+  graph.initializers["b1"] = floats({1}, {0.000732421875f});
+  graph.initializers["b2"] = floats({1}, {-1.0f});
+  add_node(graph, "conv1", "Conv", {"x", "w", "b1"}, {"c1"});
+  add_node(graph, "conv2", "Conv", {"c1", "w", "b2"}, {"y"});
+  const TensorMap inputs = {{"x", floats({1, 1, 1, 2}, {1.0f, 1.0f})}};
+  for (const int threads : {1, 2}) {
+    RunOptions options;
+    options.threads = threads;
+    const std::vector<float> y = values_of(compile_npusim(graph, "Ascend310P3", "force_fp16")->execute(inputs, options).at("y"));
+    CHECK(y == std::vector<float>{0.0009765625f, 0.0009765625f});
+  }
+  const std::vector<float> exact = values_of(compile_reference(graph)->execute(inputs, {}).at("y"));
+  CHECK(exact == std::vector<float>{0.000732421875f, 0.000732421875f});
+}
+
 TEST_CASE("a small conv net under force_fp16 stays within cosine 0.999 of the reference") {
   std::mt19937 generator(7);
   std::normal_distribution<float> normal(0.0f, 0.2f);

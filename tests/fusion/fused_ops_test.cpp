@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <limits>
 
 #include <asc/sdk/error.hpp>
 
@@ -77,6 +78,45 @@ TEST_CASE("asc.FusedConv infers Conv's shape, charges the Cube unit and rejects 
   CHECK(error_code_of([&] { infer(fused("FusedConv"), unknown, {&x, &w}); }) == ErrorCode::InvalidOperator);
   Node missing{"conv", "FusedConv", "asc", attrs({{"activation", std::string("Clip")}}), {"x", "W"}, {"y"}, {}};
   CHECK(error_code_of([&] { infer(fused("FusedConv"), missing, {&x, &w}); }) == ErrorCode::InvalidOperator);
+}
+
+TEST_CASE("asc.FusedConv: residual and ReLU on the Conv's pieces, then the caller's epilogue") {
+  // 1x1 Conv on a channels-last [1, 2, 1, 2] input, hand-computed: W = [[1, -1], [2, 0]] gives
+  // channel 0 = x0 - x1 = [NaN, -3.5] and channel 1 = 2 x0 = [NaN, -6] (x0 = [NaN, -3]); + Z
+  // ([0.5, 4], [1, 1]) = [NaN, 0.5], [NaN, -5]; ReLU keeps NaN: [NaN, 0.5], [NaN, 0]. The
+  // caller's epilogue (KernelContext::output_epilogue, SDK 0.6) adds 10 to every element once.
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const Tensor x = Tensor::from_vector<float>({1, 2, 1, 2}, {nan, -3.0f, 2.0f, 0.5f}).channels_last();
+  const Tensor w = Tensor::from_vector<float>({2, 2, 1, 1}, {1.0f, -1.0f, 2.0f, 0.0f});
+  const Tensor z_plain = Tensor::from_vector<float>({1, 2, 1, 2}, {0.5f, 4.0f, 1.0f, 1.0f});
+  const Node node{"conv", "FusedConv", "asc", attrs({{"activation", std::string("Relu")}}), {"x", "W", "", "z"}, {"y"}, {}};
+  for (const bool residual_channels_last : {true, false}) {
+    CAPTURE(residual_channels_last);
+    const Tensor z = residual_channels_last ? z_plain.channels_last() : z_plain;
+    int visits = 0;
+    KernelContext context{node, 1, {&x, &w, nullptr, &z}, std::vector<Tensor>(1), 2};
+    context.channels_last_outputs = {true};
+    context.output_epilogue = [&visits](Tensor& y, std::int64_t begin, std::int64_t end) {
+      for (std::int64_t i = begin; i < end; ++i, ++visits) y.data<float>()[i] += 10.0f;
+    };
+    fused("FusedConv").compute(context);
+    std::vector<double> y = context.outputs[0].to_doubles();
+    // A residual in another layout than the output takes the whole-tensor path, which leaves the
+    // caller's epilogue to the caller.
+#if defined(ASC_TEST_HAVE_ONEDNN)
+    const bool in_pieces = residual_channels_last;
+#else
+    const bool in_pieces = false;  // no channels-last Conv: no pieces
+#endif
+    CHECK(context.output_epilogue_done == in_pieces);
+    CHECK(visits == (in_pieces ? 4 : 0));
+    if (!context.output_epilogue_done)
+      for (double& value : y) value += 10;
+    CHECK(std::isnan(y[0]));
+    CHECK(y[1] == 10.5);
+    CHECK(std::isnan(y[2]));
+    CHECK(y[3] == 10.0);
+  }
 }
 
 TEST_CASE("asc.FusedMatMul applies bias then activation") {

@@ -1,6 +1,8 @@
 // Conv and ConvInteger against a direct float64 convolution (nn_reference.hpp).
 #include <doctest/doctest.h>
 
+#include <atomic>
+
 #include "op_testing.hpp"
 #include "nn_reference.hpp"
 #include "tensor_checks.hpp"
@@ -355,6 +357,61 @@ TEST_CASE("Conv channels-last: deep layers at batch 1 cut along the output chann
     check_channels_last_conv({1, 32, 9, 9}, {64, 32, 3, 3}, {1, {2, 2}, {1, 1}, {1, 1}, {1, 1}},
                              attrs({{"strides", Ints{2, 2}}, {"pads", Ints{1, 1, 1, 1}}}), 200, threads, false);
   }
+}
+
+TEST_CASE("Conv channels-last: the output epilogue runs once on every element, on each thread's pieces") {
+  // KernelContext::output_epilogue (SDK 0.6): y -> 2y + 1 on the ranges the kernel reports, each
+  // element counted. Whole images (batch 4), bands of rows (batch 1, 9 rows), blocks of output
+  // channels (batch 1, 5 rows: a range per pixel and block).
+  struct Case {
+    Shape x_shape, w_shape;
+    ConvSpec spec;
+    Attributes attributes;
+  };
+  const Case cases[] = {
+      {{4, 16, 9, 9}, {16, 16, 3, 3}, {1, {1, 1}, {1, 1}, {1, 1}, {1, 1}}, attrs({{"pads", Ints{1, 1, 1, 1}}})},
+      {{1, 16, 9, 9}, {16, 16, 3, 3}, {1, {1, 1}, {1, 1}, {1, 1}, {1, 1}}, attrs({{"pads", Ints{1, 1, 1, 1}}})},
+      {{1, 24, 5, 5}, {48, 24, 3, 3}, {1, {1, 1}, {1, 1}, {1, 1}, {1, 1}}, attrs({{"pads", Ints{1, 1, 1, 1}}})},
+  };
+  std::uint32_t seed = 210;
+  for (const Case& c : cases)
+    for (int threads : {1, 2, 3}) {
+      CAPTURE(c.x_shape);
+      CAPTURE(threads);
+      const Tensor x = random_tensor(c.x_shape, ++seed);
+      const Tensor w = random_tensor(c.w_shape, ++seed);
+      const Tensor b = random_tensor({c.w_shape[0]}, ++seed);
+      const std::vector<double> bias = b.to_doubles();
+      Shape y_shape;
+      std::vector<double> expected = direct_conv(x.to_doubles(), c.x_shape, w.to_doubles(), c.w_shape, &bias, c.spec, y_shape);
+      for (double& value : expected) value = 2 * value + 1;
+      std::vector<std::atomic<int>> visits(static_cast<std::size_t>(num_elements(y_shape)));
+      OpCall conv{"Conv", 13, c.attributes};
+      conv.threads = threads;
+      conv.channels_last_outputs = true;
+      conv.output_epilogue = [&visits](Tensor& y, std::int64_t begin, std::int64_t end) {
+        float* data = y.data<float>();
+        for (std::int64_t i = begin; i < end; ++i) {
+          data[i] = 2 * data[i] + 1;
+          ++visits[static_cast<std::size_t>(i)];
+        }
+      };
+      const Tensor y = conv.run_one({x.channels_last(), w, b});
+#if defined(ASC_TEST_HAVE_ONEDNN)
+      REQUIRE(conv.output_epilogue_done);
+      check_all_close(y, y_shape, expected, 1e-4, 1e-5);
+      for (const std::atomic<int>& count : visits) REQUIRE(count == 1);
+#else
+      CHECK_FALSE(conv.output_epilogue_done);
+#endif
+    }
+  // The im2col path (contiguous output) leaves the epilogue to the caller.
+  OpCall conv{"Conv", 13, attrs({})};
+  bool called = false;
+  conv.output_epilogue = [&called](Tensor&, std::int64_t, std::int64_t) { called = true; };
+  conv.run_one({random_tensor({1, 4, 5, 5}, 230), random_tensor({4, 4, 1, 1}, 231)});
+  CHECK_FALSE(conv.output_epilogue_done);
+  CHECK_FALSE(called);
 }
 
 TEST_CASE("Conv channels-last: kept state serves later calls and another batch size") {

@@ -56,6 +56,9 @@ struct OpCall {
   bool channels_last_outputs = false;
   KernelState* state = nullptr;
   std::vector<bool> constant_inputs{};
+  // SDK 0.6: the epilogue offered to the kernel, and whether the last run() ran it.
+  OutputEpilogue output_epilogue{};
+  mutable bool output_epilogue_done = false;
 
   OpCall& attr(const std::string& name, AttributeValue value) {
     attrs.set(name, std::move(value));
@@ -75,7 +78,9 @@ struct OpCall {
     context.channels_last_outputs.assign(outputs, channels_last_outputs);
     context.state = state;
     context.constant_inputs = constant_inputs;
+    context.output_epilogue = output_epilogue;
     op_definition(op_type, opset).compute(context);
+    output_epilogue_done = context.output_epilogue_done;
     return context.outputs;
   }
   Tensor run_one(const std::vector<Tensor>& inputs) const { return run(inputs).at(0); }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <climits>
 
+#include <asc/sdk/error.hpp>
 #include <asc/sdk/op_registry.hpp>
 #include <asc/sdk/parallel.hpp>
 
@@ -34,13 +35,47 @@ void fused_conv_infer(InferenceContext& context) {
   context.outputs[0].shape = y.shape;
 }
 
+// y + residual (when given), then ReLU (when `relu`; NaN stays NaN), on n elements in place.
+void add_relu(float* y, const float* residual, std::int64_t n, bool relu) {
+  for (std::int64_t i = 0; i < n; ++i) {
+    const float value = residual == nullptr ? y[i] : y[i] + residual[i];
+    y[i] = relu ? std::max(value, 0.0f) : value;
+  }
+}
+
+// Whether the epilogue is a ReLU and/or the residual Add, which add_relu does.
+bool is_add_relu(const Node& fused, const Tensor* residual) {
+  const std::string activation = fused.attributes.get_string("activation", "");
+  return activation == "Relu" || (activation.empty() && residual != nullptr);
+}
+
+// The epilogue as the inner Conv runs it on each thread's piece of the output while it is in
+// cache, followed by the caller's own (KernelContext::output_epilogue). The Conv calls it only on
+// its channels-last path, so a residual must be channels-last too; empty (the Conv then runs
+// without) for other activations and operands.
+OutputEpilogue piece_epilogue(const KernelContext& context, const Tensor* residual) {
+  if (!is_add_relu(context.node, residual)) return {};
+  if (residual != nullptr &&
+      (residual->dtype() != DType::Float32 || residual->rank() != 4 || !residual->is_channels_last()))
+    return {};
+  const bool relu = context.node.attributes.get_string("activation", "") == "Relu";
+  const OutputEpilogue* after = context.output_epilogue ? &context.output_epilogue : nullptr;
+  const Node& node = context.node;
+  return [relu, residual, after, &node](Tensor& y, std::int64_t begin, std::int64_t end) {
+    if (y.dtype() != DType::Float32 || (residual != nullptr && residual->strides() != y.strides()))
+      throw Error(ErrorCode::Internal, node.describe() + ": the convolution's output and the residual differ in layout");
+    add_relu(y.data<float>() + begin, residual == nullptr ? nullptr : residual->data<float>() + begin, end - begin,
+             relu);
+    if (after != nullptr) (*after)(y, begin, end);
+  };
+}
+
 // The residual Add and a ReLU done in one pass, in place on the convolution's fresh output (the
-// common ResNet epilogue): two fewer full passes over the activation, and no new buffers; the
-// kernel's threads share it.
+// common ResNet epilogue) when the Conv did not run it on its pieces: two fewer full passes over
+// the activation, and no new buffers; the kernel's threads share it.
 // False when the operands need the general path (other dtypes, broadcasting, other activations).
 bool add_relu_in_place(const Node& fused, Tensor& y, const Tensor* residual, int threads) {
-  const std::string activation = fused.attributes.get_string("activation", "");
-  if (activation != "Relu" && !(activation.empty() && residual != nullptr)) return false;
+  if (!is_add_relu(fused, residual)) return false;
   // One run along memory: y contiguous or channels-last, and the residual laid out the same.
   const bool dense = y.is_contiguous() || (y.rank() >= 3 && y.is_channels_last());
   if (y.dtype() != DType::Float32 || !dense || y.buffer().use_count() != 1) return false;
@@ -50,21 +85,25 @@ bool add_relu_in_place(const Node& fused, Tensor& y, const Tensor* residual, int
   float* out = y.data<float>();
   const float* add = residual == nullptr ? nullptr : residual->data<float>();
   const std::int64_t n = y.numel();
-  const bool relu = activation == "Relu";
+  const bool relu = fused.attributes.get_string("activation", "") == "Relu";
   constexpr std::int64_t kChunk = 16384;  // elements per work item: 64 KB, a few microseconds
   parallel_for(threads, (n + kChunk - 1) / kChunk, [&](std::int64_t chunk) {
-    const std::int64_t end = std::min(n, (chunk + 1) * kChunk);
-    for (std::int64_t i = chunk * kChunk; i < end; ++i) {
-      const float value = add == nullptr ? out[i] : out[i] + add[i];
-      out[i] = relu ? std::max(value, 0.0f) : value;
-    }
+    const std::int64_t begin = chunk * kChunk, count = std::min(n, begin + kChunk) - begin;
+    add_relu(out + begin, add == nullptr ? nullptr : add + begin, count, relu);
   });
   return true;
 }
 
 void fused_conv_compute(KernelContext& context) {
-  Tensor y = run_inner_step(context, "Conv", input_prefix(context.inputs, kConvInputs), conv_attributes(context.node));
   const Tensor* residual = context.has_input(kResidual) ? context.inputs[kResidual] : nullptr;
+  InnerStep conv = run_inner_step(context, "Conv", input_prefix(context.inputs, kConvInputs),
+                                  conv_attributes(context.node), piece_epilogue(context, residual));
+  if (conv.epilogue_done) {
+    context.outputs[0] = std::move(conv.output);
+    context.output_epilogue_done = static_cast<bool>(context.output_epilogue);
+    return;
+  }
+  Tensor y = std::move(conv.output);
   if (add_relu_in_place(context.node, y, residual, context.threads)) {
     context.outputs[0] = std::move(y);
     return;

@@ -83,8 +83,8 @@ Tensor run_inner(const Node& fused, const std::string& op_type, const std::vecto
   return std::move(run_node(fused, node, kInnerOpset, inputs, threads).front());
 }
 
-Tensor run_inner_step(const KernelContext& fused, const std::string& op_type, const std::vector<const Tensor*>& inputs,
-                      Attributes attributes) {
+InnerStep run_inner_step(const KernelContext& fused, const std::string& op_type, const std::vector<const Tensor*>& inputs,
+                         Attributes attributes, OutputEpilogue epilogue) {
   const Node node = make_inner_node(fused.node, op_type, std::move(attributes), presence(inputs));
   const OpDefinition& definition = definition_for(fused.node, node, kInnerOpset);
   if (!definition.compute)
@@ -94,8 +94,9 @@ Tensor run_inner_step(const KernelContext& fused, const std::string& op_type, co
   for (std::size_t i = 0; i < inputs.size(); ++i) context.constant_inputs.push_back(fused.input_is_constant(i));
   context.channels_last_outputs = {fused.may_output_channels_last(0)};
   context.state = fused.state;
+  context.output_epilogue = std::move(epilogue);
   definition.compute(context);
-  return std::move(context.outputs.front());
+  return {std::move(context.outputs.front()), context.output_epilogue_done};
 }
 
 ValueInfo infer_inner(const Node& fused, const std::string& op_type, const std::vector<const ValueInfo*>& inputs,

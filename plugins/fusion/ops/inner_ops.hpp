@@ -46,8 +46,14 @@ Tensor run_inner(const Node& fused, const std::string& op_type, const std::vecto
 // dtype and kept state (KernelContext::state: only one inner kernel of a fused node may keep
 // any), the constant facts of the inputs it shares with the fused node (inputs[i] is the fused
 // node's input i) and the fused output's layout permission (its output is the fused output).
-Tensor run_inner_step(const KernelContext& fused, const std::string& op_type, const std::vector<const Tensor*>& inputs,
-                      Attributes attributes = {});
+// `epilogue` is offered to the inner kernel as its KernelContext::output_epilogue; `epilogue_done`
+// says whether the kernel ran it.
+struct InnerStep {
+  Tensor output;
+  bool epilogue_done = false;
+};
+InnerStep run_inner_step(const KernelContext& fused, const std::string& op_type, const std::vector<const Tensor*>& inputs,
+                         Attributes attributes = {}, OutputEpilogue epilogue = {});
 ValueInfo infer_inner(const Node& fused, const std::string& op_type, const std::vector<const ValueInfo*>& inputs,
                       const std::vector<const Tensor*>& input_values, Attributes attributes = {});
 CostFacts cost_inner(const CostContext& fused, const std::string& op_type, const std::vector<const ValueInfo*>& inputs,

@@ -231,8 +231,11 @@ class ConvPrimitives {
   std::vector<std::pair<std::int64_t, memory>> packed_;  // first output channel, weights
 };
 
+// Computes one piece into y, then runs `epilogue` (when not null) on the piece's elements: one
+// range for whole images or a band of rows, a range per pixel for a block of channels.
 void run_piece(const ConvGeometry& g, const PiecePrimitive& primitive, const Piece& piece, const PieceInput& input,
-               const float* x, const float* bias, float* y) {
+               const float* x, const float* bias, Tensor& output, const OutputEpilogue* epilogue) {
+  float* y = output.data<float>();
   const Window3& w = g.window;
   const std::int64_t in_row = w.input[2] * g.in_channels;
   const std::int64_t out_row = w.output[2] * g.out_channels;
@@ -256,10 +259,17 @@ void run_piece(const ConvGeometry& g, const PiecePrimitive& primitive, const Pie
   dnnl::stream& stream = onednn_thread_stream();
   primitive.primitive.execute(stream, arguments);
   stream.wait();
-  if (piece.all_channels(g)) return;
+  const std::int64_t first = dst - y;
+  if (piece.all_channels(g)) {
+    if (epilogue != nullptr) (*epilogue)(output, first, first + pixels * g.out_channels);
+    return;
+  }
   const auto bytes = static_cast<std::size_t>(piece.channels) * sizeof(float);
-  for (std::int64_t p = 0; p < pixels; ++p)
-    std::memcpy(dst + p * g.out_channels + piece.channel, block.data() + p * piece.channels, bytes);
+  for (std::int64_t p = 0; p < pixels; ++p) {
+    const std::int64_t begin = first + p * g.out_channels + piece.channel;
+    std::memcpy(y + begin, block.data() + p * piece.channels, bytes);
+    if (epilogue != nullptr) (*epilogue)(output, begin, begin + piece.channels);
+  }
 }
 
 }  // namespace
@@ -272,7 +282,7 @@ bool channels_last_conv_available(const ConvGeometry& geometry, std::size_t spat
 }
 
 Tensor convolve_channels_last(const ConvGeometry& geometry, const Tensor& x, const Tensor& w, const Tensor* bias,
-                              int threads, KernelState* state, bool weights_constant) {
+                              int threads, KernelState* state, bool weights_constant, const OutputEpilogue* epilogue) {
   const Tensor weights = w.contiguous();
   ConvPrimitives for_this_call;
   ConvPrimitives& primitives =
@@ -288,11 +298,10 @@ Tensor convolve_channels_last(const ConvGeometry& geometry, const Tensor& x, con
   Tensor y = uninitialized_tensor(DType::Float32, y_shape, channels_last_strides(y_shape));
   const float* x_data = input.data<float>();
   const float* bias_data = bias != nullptr ? bias->data<float>() : nullptr;
-  float* y_data = y.data<float>();
   parallel_for(threads, static_cast<std::int64_t>(schedule->pieces.size()), [&](std::int64_t i) {
     const auto index = static_cast<std::size_t>(i);
     run_piece(geometry, *schedule->primitives[index], schedule->pieces[index], schedule->inputs[index], x_data,
-              bias_data, y_data);
+              bias_data, y, epilogue);
   });
   return y;
 }
@@ -302,7 +311,7 @@ Tensor convolve_channels_last(const ConvGeometry& geometry, const Tensor& x, con
 bool channels_last_conv_available(const ConvGeometry&, std::size_t, DType) { return false; }
 
 Tensor convolve_channels_last(const ConvGeometry&, const Tensor&, const Tensor&, const Tensor*, int, KernelState*,
-                              bool) {
+                              bool, const OutputEpilogue*) {
   return {};
 }
 

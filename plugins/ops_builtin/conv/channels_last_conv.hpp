@@ -14,6 +14,7 @@
 #include <cstddef>
 
 #include <asc/sdk/kernel_state.hpp>
+#include <asc/sdk/op_registry.hpp>
 #include <asc/sdk/tensor.hpp>
 
 #include "conv/convolution.hpp"
@@ -29,8 +30,11 @@ bool channels_last_conv_available(const ConvGeometry& geometry, std::size_t spat
 // `weights_constant` (w is the same tensor at every call with this `state`) and state is not
 // null, the reordered weights and the primitives are kept in `state`; otherwise they are made
 // for this call. An undefined tensor when oneDNN has only its reference kernel for this shape
-// (slower than the caller's im2col path, which then runs instead).
+// (slower than the caller's im2col path, which then runs instead). A non-null `epilogue` runs on
+// every element of the result, on each thread's piece right after the thread computed it
+// (KernelContext::output_epilogue).
 Tensor convolve_channels_last(const ConvGeometry& geometry, const Tensor& x, const Tensor& w, const Tensor* bias,
-                              int threads, KernelState* state, bool weights_constant);
+                              int threads, KernelState* state, bool weights_constant,
+                              const OutputEpilogue* epilogue = nullptr);
 
 }  // namespace asc::ops

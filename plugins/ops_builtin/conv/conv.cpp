@@ -42,10 +42,12 @@ void conv_compute(KernelContext& context) {
   const bool channels_last_input = x_in.is_channels_last() && !x_in.is_contiguous();
   if ((context.may_output_channels_last(0) || channels_last_input) &&
       channels_last_conv_available(geometry, spatial_rank, dtype)) {
+    const OutputEpilogue* epilogue = context.output_epilogue ? &context.output_epilogue : nullptr;
     Tensor y = convolve_channels_last(geometry, x_in, context.input(1), bias.defined() ? &bias : nullptr,
-                                      context.threads, context.state, context.input_is_constant(1));
+                                      context.threads, context.state, context.input_is_constant(1), epilogue);
     if (y.defined()) {
       context.outputs[0] = std::move(y);
+      context.output_epilogue_done = epilogue != nullptr;
       return;
     }
   }

@@ -54,6 +54,10 @@ using InputMask = std::uint64_t;
 inline constexpr InputMask kChannelsLastInput0 = 1;
 inline constexpr InputMask kChannelsLastAllInputs = ~InputMask{0};
 
+// Since SDK 0.6: elementwise work on a kernel's output 0 in place, on its elements [begin, end)
+// counted in memory order from the output's first element (see KernelContext::output_epilogue).
+using OutputEpilogue = std::function<void(Tensor& output, std::int64_t begin, std::int64_t end)>;
+
 // What a kernel sees when it runs. Inputs are borrowed for the call; the kernel sets every
 // output (outputs.size() == node.outputs.size(); leave an omitted output undefined).
 struct KernelContext {
@@ -75,6 +79,14 @@ struct KernelContext {
   std::vector<bool> channels_last_outputs;
   // What the kernel keeps for this step between runs (kernel_state.hpp); nullptr: keep nothing.
   KernelState* state = nullptr;
+  // Since SDK 0.6: what the caller does to output 0 after the kernel (a fused activation, the
+  // NPU simulator's rounding to fp16), offered so that a kernel can do it while the data is
+  // still in cache. A kernel may call it from its threads on contiguous ranges of output 0's
+  // memory as soon as each is final, every element exactly once, and then set
+  // output_epilogue_done; a kernel that does not leaves the flag false and the caller runs the
+  // epilogue itself. Empty when there is nothing to do.
+  OutputEpilogue output_epilogue;
+  bool output_epilogue_done = false;
 
   std::size_t input_count() const noexcept { return inputs.size(); }
   bool input_is_constant(std::size_t i) const noexcept { return i < constant_inputs.size() && constant_inputs[i]; }
