@@ -174,6 +174,15 @@ TEST_CASE("LpPool and the global pools") {
   check_all_close(OpCall{"GlobalMaxPool", 11, {}}.run_one({x}), {1, 2, 1, 1}, {4, 3});
   check_all_close(OpCall{"GlobalLpPool", 11, {}}.run_one({x.reshaped({2, 2, 2})}), {2, 2, 1},
                   {std::sqrt(5.0), 5, std::sqrt(65.0), std::sqrt(13.0)});
+  // Two images (the second twice the first), contiguous and channels-last: the same values.
+  const Tensor batch = Tensor::from_vector<float>({2, 2, 2, 2}, {1, 2, 3, 4, -1, -8, 3, 2, 2, 4, 6, 8, -2, -16, 6, 4});
+  for (const Tensor& input : {batch, batch.channels_last()}) {
+    CAPTURE(input.is_contiguous());
+    check_all_close(OpCall{"GlobalAveragePool", 11, {}}.run_one({input}), {2, 2, 1, 1}, {2.5, -1, 5, -2});
+    check_all_close(OpCall{"GlobalMaxPool", 11, {}}.run_one({input}), {2, 2, 1, 1}, {4, 3, 8, 6});
+    check_all_close(OpCall{"GlobalLpPool", 11, {}}.run_one({input}), {2, 2, 1, 1},
+                    {std::sqrt(30.0), std::sqrt(78.0), std::sqrt(120.0), std::sqrt(312.0)});
+  }
   const ValueInfo info{"x", DType::Float32, std::vector<Dim>{Dim::symbolic("n"), 8, 7, 7}};
   CHECK(*OpCall{"GlobalAveragePool", 11, {}}.infer({info}).at(0).shape ==
         std::vector<Dim>{Dim::symbolic("n"), 8, 1, 1});

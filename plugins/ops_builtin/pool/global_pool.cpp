@@ -5,6 +5,7 @@
 #include <limits>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include <asc/sdk/error.hpp>
 
@@ -41,10 +42,12 @@ CostFacts global_pool_cost(const CostContext& context) {
   return facts;
 }
 
-// Runs reduce(plane, count, step) -> double over every (N, C) plane of input 0: `count` elements
-// `step` apart (1 for a contiguous input, C for a channels-last one, read as it is).
-template <class Reduce>
-void global_pool(KernelContext& context, const char* op, Reduce&& reduce) {
+// Folds every (N, C) plane of input 0 into one value, in double: acc = fold.start, then
+// acc = fold.add(acc, x) for each element in order, then fold.finish(acc, count). A channels-last
+// input is read as it is, pixel after pixel with an accumulator per channel (each plane's elements
+// still in the same order, so the same result as the contiguous input's plane-by-plane pass).
+template <class Fold>
+void global_pool(KernelContext& context, const char* op, const Fold& fold) {
   const Node& node = context.node;
   const Tensor& x_in = context.input(0);
   if (x_in.rank() < 2) fail_rank(node, static_cast<std::size_t>(x_in.rank()));
@@ -65,10 +68,26 @@ void global_pool(KernelContext& context, const char* op, Reduce&& reduce) {
       const T* in = x.data<T>();
       T* out = y.data<T>();
       const std::int64_t channels = y_shape[1];
+      if (channels_last) {
+        std::vector<double> accumulators(static_cast<std::size_t>(channels));
+        for (std::int64_t n = 0; n < y_shape[0]; ++n) {
+          std::fill(accumulators.begin(), accumulators.end(), fold.start);
+          for (std::int64_t i = 0; i < plane_size; ++i) {
+            const T* pixel = in + (n * plane_size + i) * channels;
+            for (std::int64_t c = 0; c < channels; ++c)
+              accumulators[static_cast<std::size_t>(c)] =
+                  fold.add(accumulators[static_cast<std::size_t>(c)], static_cast<double>(pixel[c]));
+          }
+          for (std::int64_t c = 0; c < channels; ++c)
+            out[n * channels + c] = static_cast<T>(fold.finish(accumulators[static_cast<std::size_t>(c)], plane_size));
+        }
+        return;
+      }
       for (std::int64_t p = 0; p < planes; ++p) {
-        const std::int64_t n = p / channels, c = p % channels;
-        out[p] = channels_last ? static_cast<T>(reduce(in + n * plane_size * channels + c, plane_size, channels))
-                               : static_cast<T>(reduce(in + p * plane_size, plane_size, 1));
+        double accumulator = fold.start;
+        for (std::int64_t i = 0; i < plane_size; ++i)
+          accumulator = fold.add(accumulator, static_cast<double>(in[p * plane_size + i]));
+        out[p] = static_cast<T>(fold.finish(accumulator, plane_size));
       }
     } else {
       throw Error(ErrorCode::OperatorDtypeUnsupported,
@@ -79,32 +98,34 @@ void global_pool(KernelContext& context, const char* op, Reduce&& reduce) {
   context.outputs[0] = compute_dtype == dtype ? y : y.cast(dtype);
 }
 
-void compute_average(KernelContext& context) {
-  global_pool(context, "GlobalAveragePool", [](const auto* in, std::int64_t count, std::int64_t step) {
-    double sum = 0.0;
-    for (std::int64_t i = 0; i < count; ++i) sum += static_cast<double>(in[i * step]);
-    return count == 0 ? 0.0 : sum / static_cast<double>(count);
-  });
-}
+struct AverageFold {
+  double start = 0.0;
+  double add(double sum, double value) const { return sum + value; }
+  double finish(double sum, std::int64_t count) const { return count == 0 ? 0.0 : sum / static_cast<double>(count); }
+};
 
-void compute_max(KernelContext& context) {
-  global_pool(context, "GlobalMaxPool", [](const auto* in, std::int64_t count, std::int64_t step) {
-    double best = -std::numeric_limits<double>::infinity();
-    for (std::int64_t i = 0; i < count; ++i) best = std::max(best, static_cast<double>(in[i * step]));
-    return best;
-  });
-}
+struct MaxFold {
+  double start = -std::numeric_limits<double>::infinity();
+  double add(double best, double value) const { return std::max(best, value); }
+  double finish(double best, std::int64_t) const { return best; }
+};
+
+struct LpFold {
+  double power;
+  double start = 0.0;
+  double add(double sum, double value) const { return sum + std::pow(std::abs(value), power); }
+  double finish(double sum, std::int64_t) const { return std::pow(sum, 1.0 / power); }
+};
+
+void compute_average(KernelContext& context) { global_pool(context, "GlobalAveragePool", AverageFold{}); }
+
+void compute_max(KernelContext& context) { global_pool(context, "GlobalMaxPool", MaxFold{}); }
 
 void compute_lp(KernelContext& context) {
   const std::int64_t p = context.node.attributes.get_int("p", 2);
   if (p < 1)
     throw Error(ErrorCode::InvalidOperator, context.node.describe() + ": attribute 'p' must be >= 1");
-  const double power = static_cast<double>(p);
-  global_pool(context, "GlobalLpPool", [power](const auto* in, std::int64_t count, std::int64_t step) {
-    double sum = 0.0;
-    for (std::int64_t i = 0; i < count; ++i) sum += std::pow(std::abs(static_cast<double>(in[i * step])), power);
-    return std::pow(sum, 1.0 / power);
-  });
+  global_pool(context, "GlobalLpPool", LpFold{static_cast<double>(p)});
 }
 
 }  // namespace
