@@ -138,6 +138,35 @@ TEST_CASE("MaxPool and GlobalAveragePool take channels-last input as it is") {
   check_all_close(mean, {1, 3, 1, 1}, {5, 50, -5});
 }
 
+TEST_CASE("MaxPool channels-last: a NaN first tap is kept, a later NaN does not win") {
+  // 32 channels (wide enough for the vector loop), 1 x 3 pixels, windows of 1 x 2, stride 1.
+  // Even channels [NaN, 1, 2] give [NaN, 2]; odd channels [1, NaN, 3] give [1, NaN].
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  constexpr std::int64_t kChannels = 32;
+  std::vector<float> values;
+  for (std::int64_t c = 0; c < kChannels; ++c)
+    for (float v : c % 2 == 0 ? std::vector<float>{nan, 1, 2} : std::vector<float>{1, nan, 3}) values.push_back(v);
+  const Tensor x = Tensor::from_vector<float>({1, kChannels, 1, 3}, values).channels_last();
+  for (int threads : {1, 2}) {
+    CAPTURE(threads);
+    OpCall max_pool{"MaxPool", 12, attrs({{"kernel_shape", Ints{1, 2}}})};
+    max_pool.threads = threads;
+    const Tensor y = max_pool.run_one({x});
+    REQUIRE(y.shape() == Shape{1, kChannels, 1, 2});
+    const std::vector<double> out = y.to_doubles();
+    for (std::int64_t c = 0; c < kChannels; ++c) {
+      CAPTURE(c);
+      if (c % 2 == 0) {
+        CHECK(std::isnan(out[static_cast<std::size_t>(2 * c)]));
+        CHECK(out[static_cast<std::size_t>(2 * c + 1)] == 2);
+      } else {
+        CHECK(out[static_cast<std::size_t>(2 * c)] == 1);
+        CHECK(std::isnan(out[static_cast<std::size_t>(2 * c + 1)]));
+      }
+    }
+  }
+}
+
 TEST_CASE("AveragePool: count_include_pad decides the divisor") {
   const Tensor x = counting({1, 1, 3, 3});
   Attributes a = attrs({{"kernel_shape", Ints{2, 2}}, {"pads", Ints{1, 1, 1, 1}}});

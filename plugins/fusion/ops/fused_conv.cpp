@@ -11,6 +11,7 @@
 
 #include <asc/sdk/op_cost.hpp>
 #include "ops/activation_epilogue.hpp"
+#include "ops/add_relu.hpp"
 #include "ops/inner_ops.hpp"
 #include "ops/input_prefix.hpp"
 
@@ -33,14 +34,6 @@ void fused_conv_infer(InferenceContext& context) {
                                   input_prefix(context.input_values, kConvInputs), conv_attributes(context.node));
   context.outputs[0].dtype = y.dtype;
   context.outputs[0].shape = y.shape;
-}
-
-// y + residual (when given), then ReLU (when `relu`; NaN stays NaN), on n elements in place.
-void add_relu(float* y, const float* residual, std::int64_t n, bool relu) {
-  for (std::int64_t i = 0; i < n; ++i) {
-    const float value = residual == nullptr ? y[i] : y[i] + residual[i];
-    y[i] = relu ? std::max(value, 0.0f) : value;
-  }
 }
 
 // Whether the epilogue is a ReLU and/or the residual Add, which add_relu does.

@@ -10,6 +10,7 @@
 
 #include "common/nn_compute_dtype.hpp"
 #include "common/uninitialized_tensor.hpp"
+#include "pool/max_pool_row.hpp"
 #include "pool/pool_common.hpp"
 
 namespace asc::ops {
@@ -93,28 +94,8 @@ Tensor max_pool_channels_last(const PoolWindow& pool, const Tensor& x, int threa
   float* out = y.data<float>();
   parallel_for(threads, batch * w.output[1], [&](std::int64_t line) {
     const std::int64_t n = line / w.output[1];
-    const AxisTaps& th = pool.taps[1][line % w.output[1]];
-    const float* image = in + n * w.input[1] * w.input[2] * channels;
-    float* row = out + line * w.output[2] * channels;
-    for (std::int64_t ow = 0; ow < w.output[2]; ++ow) {
-      const AxisTaps& tw = pool.taps[2][ow];
-      float* best = row + ow * channels;
-      if (th.count == 0 || tw.count == 0) {
-        std::fill(best, best + channels, lowest<float>());
-        continue;
-      }
-      bool first = true;
-      for (std::int64_t j = 0, h = th.first; j < th.count; ++j, h += th.step)
-        for (std::int64_t k = 0, c = tw.first; k < tw.count; ++k, c += tw.step) {
-          const float* tap = image + (h * w.input[2] + c) * channels;
-          if (first) {
-            std::copy(tap, tap + channels, best);
-            first = false;
-            continue;
-          }
-          for (std::int64_t ch = 0; ch < channels; ++ch) best[ch] = tap[ch] > best[ch] ? tap[ch] : best[ch];
-        }
-    }
+    max_pool_row_channels_last(pool, in + n * w.input[1] * w.input[2] * channels, channels,
+                               pool.taps[1][line % w.output[1]], out + line * w.output[2] * channels);
   });
   return y;
 }
