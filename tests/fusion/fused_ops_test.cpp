@@ -119,6 +119,24 @@ TEST_CASE("asc.FusedConv: residual and ReLU on the Conv's pieces, then the calle
   }
 }
 
+TEST_CASE("asc.FusedConv: a broadcast residual takes the whole-tensor path, the caller's epilogue left to it") {
+  // The 1x1 Conv of the test above on x0 = [1, -3], x1 = [2, 0.5]: channel 0 = x0 - x1 = [-1, -3.5],
+  // channel 1 = 2 x0 = [2, -6]; plus a per-channel residual [0.5, 1] (shape [1, 2, 1, 1]), then
+  // ReLU: [0, 0], [3, 0]. The Conv's pieces see a residual unlike the output and decline.
+  const Tensor x = Tensor::from_vector<float>({1, 2, 1, 2}, {1.0f, -3.0f, 2.0f, 0.5f}).channels_last();
+  const Tensor w = Tensor::from_vector<float>({2, 2, 1, 1}, {1.0f, -1.0f, 2.0f, 0.0f});
+  const Tensor z = Tensor::from_vector<float>({1, 2, 1, 1}, {0.5f, 1.0f});
+  const Node node{"conv", "FusedConv", "asc", attrs({{"activation", std::string("Relu")}}), {"x", "W", "", "z"}, {"y"}, {}};
+  int visits = 0;
+  KernelContext context{node, 1, {&x, &w, nullptr, &z}, std::vector<Tensor>(1), 2};
+  context.channels_last_outputs = {true};
+  context.output_epilogue = [&visits](Tensor&, std::int64_t begin, std::int64_t end) { visits += static_cast<int>(end - begin); };
+  fused("FusedConv").compute(context);
+  CHECK_FALSE(context.output_epilogue_done);
+  CHECK(visits == 0);
+  CHECK(context.outputs[0].to_doubles() == std::vector<double>{0, 0, 3, 0});
+}
+
 TEST_CASE("asc.FusedMatMul applies bias then activation") {
   const Tensor a = Tensor::from_vector<float>({2, 2}, {1, -2, 3, 4});
   const Tensor b = Tensor::from_vector<float>({2, 2}, {1, 0, 0, 1});

@@ -3,9 +3,9 @@
 // residual, has Y's shape. Made by ConvResidualAddFusion and ConvActivationFusion; on the NPU it
 // is one Cube kernel whose epilogue runs on the tile before it leaves the buffer.
 #include <algorithm>
+#include <atomic>
 #include <climits>
 
-#include <asc/sdk/error.hpp>
 #include <asc/sdk/op_registry.hpp>
 #include <asc/sdk/parallel.hpp>
 
@@ -45,18 +45,22 @@ bool is_add_relu(const Node& fused, const Tensor* residual) {
 // The epilogue as the inner Conv runs it on each thread's piece of the output while it is in
 // cache, followed by the caller's own (KernelContext::output_epilogue). The Conv calls it only on
 // its channels-last path, so a residual must be channels-last too; empty (the Conv then runs
-// without) for other activations and operands.
-OutputEpilogue piece_epilogue(const KernelContext& context, const Tensor* residual) {
+// without) for other activations and operands. A residual laid out unlike the output (another
+// shape: a broadcast) is seen on the first call, and every call then leaves its range alone and
+// sets `declined`, for the whole-tensor path to do the work.
+OutputEpilogue piece_epilogue(const KernelContext& context, const Tensor* residual, std::atomic<bool>& declined) {
   if (!is_add_relu(context.node, residual)) return {};
   if (residual != nullptr &&
       (residual->dtype() != DType::Float32 || residual->rank() != 4 || !residual->is_channels_last()))
     return {};
   const bool relu = context.node.attributes.get_string("activation", "") == "Relu";
   const OutputEpilogue* after = context.output_epilogue ? &context.output_epilogue : nullptr;
-  const Node& node = context.node;
-  return [relu, residual, after, &node](Tensor& y, std::int64_t begin, std::int64_t end) {
-    if (y.dtype() != DType::Float32 || (residual != nullptr && residual->strides() != y.strides()))
-      throw Error(ErrorCode::Internal, node.describe() + ": the convolution's output and the residual differ in layout");
+  return [relu, residual, after, &declined](Tensor& y, std::int64_t begin, std::int64_t end) {
+    if (y.dtype() != DType::Float32 ||
+        (residual != nullptr && (residual->shape() != y.shape() || residual->strides() != y.strides()))) {
+      declined = true;
+      return;
+    }
     add_relu(y.data<float>() + begin, residual == nullptr ? nullptr : residual->data<float>() + begin, end - begin,
              relu);
     if (after != nullptr) (*after)(y, begin, end);
@@ -89,9 +93,10 @@ bool add_relu_in_place(const Node& fused, Tensor& y, const Tensor* residual, int
 
 void fused_conv_compute(KernelContext& context) {
   const Tensor* residual = context.has_input(kResidual) ? context.inputs[kResidual] : nullptr;
+  std::atomic<bool> declined{false};
   InnerStep conv = run_inner_step(context, "Conv", input_prefix(context.inputs, kConvInputs),
-                                  conv_attributes(context.node), piece_epilogue(context, residual));
-  if (conv.epilogue_done) {
+                                  conv_attributes(context.node), piece_epilogue(context, residual, declined));
+  if (conv.epilogue_done && !declined) {
     context.outputs[0] = std::move(conv.output);
     context.output_epilogue_done = static_cast<bool>(context.output_epilogue);
     return;
