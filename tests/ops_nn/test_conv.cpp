@@ -359,6 +359,111 @@ TEST_CASE("Conv channels-last: deep layers at batch 1 cut along the output chann
   }
 }
 
+namespace {
+
+// Like check_channels_last_conv, with an error bound fit for Winograd's algorithm: |y - exact| <=
+// 2e-6 * (the sum of |x * w| over the window + |bias|). Its transforms add and subtract scaled
+// inputs before the products, so its float32 error follows the magnitude of the terms, not of
+// their sum, which cancels (measured: up to 9e-7 of that magnitude, the direct kernel 3e-7).
+void check_winograd_sized_conv(const Shape& x_shape, const Shape& w_shape, const ConvSpec& spec, Attributes attrs,
+                               std::uint32_t seed, int threads) {
+  const Tensor x = random_tensor(x_shape, seed);
+  const Tensor w = random_tensor(w_shape, seed + 1);
+  const Tensor b = random_tensor({w_shape[0]}, seed + 2);
+  const std::vector<double> bias = b.to_doubles();
+  const auto absolute = [](std::vector<double> values) {
+    for (double& value : values) value = std::abs(value);
+    return values;
+  };
+  const std::vector<double> abs_bias = absolute(bias);
+  Shape y_shape;
+  const std::vector<double> expected = direct_conv(x.to_doubles(), x_shape, w.to_doubles(), w_shape, &bias, spec, y_shape);
+  const std::vector<double> magnitude =
+      direct_conv(absolute(x.to_doubles()), x_shape, absolute(w.to_doubles()), w_shape, &abs_bias, spec, y_shape);
+  OpCall conv{"Conv", 13, std::move(attrs)};
+  conv.threads = threads;
+  conv.channels_last_outputs = true;
+  const Tensor y = conv.run_one({x.channels_last(), w, b});
+  REQUIRE(y.shape() == y_shape);
+#if defined(ASC_TEST_HAVE_ONEDNN)
+  CHECK(y.is_channels_last());
+#endif
+  const std::vector<double> values = y.to_doubles();
+  std::size_t mismatches = 0;
+  for (std::size_t i = 0; i < values.size(); ++i)
+    if (!(std::abs(values[i] - expected[i]) <= 2e-6 * magnitude[i]) && ++mismatches <= 5)
+      FAIL_CHECK("element " << i << ": " << values[i] << " vs " << expected[i] << " (terms' magnitude "
+                            << magnitude[i] << ")");
+  CHECK(mismatches == 0);
+}
+
+}  // namespace
+
+TEST_CASE("Conv channels-last: 3x3 stride-1 layers of 64 to 128 channels (Winograd on AVX-512 machines)") {
+  // At least 784 output pixels an image: oneDNN's Winograd kernels where the machine has them
+  // (checked with DNNL_VERBOSE=1: jit_fp32_wino_2x3 and jit_wino_4x3 both run here), computing
+  // in nChw16c between two reorders; elsewhere the direct kernel.
+  const Attributes same = attrs({{"pads", Ints{1, 1, 1, 1}}});
+  for (int threads : {1, 2, 3}) {
+    CAPTURE(threads);
+    check_winograd_sized_conv({1, 64, 28, 28}, {64, 64, 3, 3}, {1, {1, 1}, {1, 1}, {1, 1}, {1, 1}}, same, 240,
+                              threads);
+    // Two images, 64 channels in and 128 out.
+    check_winograd_sized_conv({2, 64, 30, 30}, {128, 64, 3, 3}, {1, {1, 1}, {1, 1}, {1, 1}, {1, 1}}, same, 250,
+                              threads);
+    // No padding; padding on the top and left only.
+    check_winograd_sized_conv({1, 96, 30, 30}, {64, 96, 3, 3}, {1, {1, 1}, {1, 1}, {0, 0}, {0, 0}}, attrs({}), 260,
+                              threads);
+    check_winograd_sized_conv({1, 64, 29, 29}, {64, 64, 3, 3}, {1, {1, 1}, {1, 1}, {1, 1}, {0, 0}},
+                              attrs({{"pads", Ints{1, 1, 0, 0}}}), 270, threads);
+  }
+}
+
+TEST_CASE("Conv channels-last: the outputs do not depend on the thread count or the batch") {
+  // Each layer kind, Winograd's included, computes every output with the same operations however
+  // its work is shared out: 1 to 4 threads, and an image alone or inside a batch of 3, give the
+  // same bits.
+  struct Case {
+    Shape x_shape, w_shape;
+    Attributes attributes;
+  };
+  const Attributes same = attrs({{"pads", Ints{1, 1, 1, 1}}});
+  const Case cases[] = {
+      {{3, 64, 28, 28}, {64, 64, 3, 3}, same},                                        // Winograd
+      {{3, 32, 28, 28}, {32, 32, 3, 3}, same},                                        // direct, bands
+      {{3, 64, 5, 5}, {48, 64, 3, 3}, same},                                          // blocks of channels
+      {{3, 16, 12, 12}, {24, 16, 1, 1}, attrs({})},                                   // 1x1
+      {{3, 8, 23, 20}, {16, 8, 7, 7}, attrs({{"strides", Ints{2, 2}}, {"pads", Ints{3, 3, 3, 3}}})},  // stem
+  };
+  std::uint32_t seed = 280;
+  for (const Case& c : cases) {
+    CAPTURE(c.x_shape);
+    const Tensor x_plain = random_tensor(c.x_shape, ++seed);
+    const Tensor x = x_plain.channels_last();
+    const Tensor w = random_tensor(c.w_shape, ++seed);
+    const Tensor b = random_tensor({c.w_shape[0]}, ++seed);
+    Shape one_image = c.x_shape;
+    one_image[0] = 1;
+    const float* x_data = x_plain.data<float>();
+    const Tensor first_image =
+        floats(one_image, std::vector<float>(x_data, x_data + x_plain.numel() / c.x_shape[0]));
+    std::vector<double> reference;
+    for (int threads : {1, 2, 3, 4}) {
+      CAPTURE(threads);
+      OpCall conv{"Conv", 13, c.attributes};
+      conv.threads = threads;
+      conv.channels_last_outputs = true;
+      const std::vector<double> y = conv.run_one({x, w, b}).to_doubles();
+      if (reference.empty()) reference = y;
+      CHECK(y == reference);
+      // The first image alone: its outputs are the batch's first image's.
+      const std::vector<double> alone = conv.run_one({first_image.channels_last(), w, b}).to_doubles();
+      REQUIRE(alone.size() * 3 == reference.size());
+      CHECK(std::equal(alone.begin(), alone.end(), reference.begin()));
+    }
+  }
+}
+
 TEST_CASE("Conv channels-last: the output epilogue runs once on every element, on each thread's pieces") {
   // KernelContext::output_epilogue (SDK 0.6): y -> 2y + 1 on the ranges the kernel reports, each
   // element counted. Whole images (batch 4), bands of rows (batch 1, 9 rows), blocks of output

@@ -6,6 +6,8 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -69,11 +71,58 @@ bool split_channels(const ConvGeometry& g, std::int64_t parts_per_image) {
          g.out_channels * w.kernel[1] * w.kernel[2] > w.input[1] * w.input[2];
 }
 
-// Whole images per thread when there are at least as many images as threads; otherwise each
-// image's output in about as many parts in all as threads: bands of rows, or blocks of output
-// channels (split_channels). A band that would read no input row at all (all padding) falls back
-// to whole images.
+// Whether a convolution is computed with Winograd's algorithm (oneDNN's jit_fp32_wino on
+// AVX-512: F(2x2, 3x3) or F(4x4, 3x3), 2.25-4x fewer multiplications) rather than directly: 3x3,
+// stride 1, 64 to 128 channels in and out, and at least 784 output pixels an image
+// (BENCHMARKS.md, session 13).
+// - Speed, inside ResNet-50 with the layout reorders: the convolutions of 56x56 and 28x28 outputs
+//   (1x1 ones included) took 10-16 % less time in all at batch 1 and 8. Pieces of 98 pixels (the
+//   14x14 layers' bands at batch 1) were 3 % slower, and below 16-32 channels the transforms
+//   dominate.
+// - Memory: the transformed weights are up to 4x the direct layout's, and each thread needs a
+//   scratchpad of 8-10 MB at 128 channels, 20 MB at 256 and 46 MB at 512. With the 256- and
+//   512-channel layers too (14-16 % faster again at batch 8), ResNet-50 b8's peak RSS went from
+//   345 to 514 MiB, past ONNX Runtime's 396.
+// - Rounding: its error against a float64 sum is the direct kernel's order (1e-7 to 1e-6 of the
+//   sum of |products|), but it depends on where the tiles fall and on the kernel oneDNN picks
+//   for a piece's shape. So these layers are cut into the same pieces whatever the thread count
+//   and batch (winograd_bands): a run's outputs do not depend on either, as the direct kernel's
+//   do not.
+bool winograd_suits(const ConvGeometry& g) {
+  const Window3& w = g.window;
+  return g.group == 1 && w.kernel[1] == 3 && w.kernel[2] == 3 && w.stride[1] == 1 && w.stride[2] == 1 &&
+         w.dilation[1] == 1 && w.dilation[2] == 1 && g.in_channels >= 64 && g.out_channels >= 64 &&
+         g.in_channels * g.out_channels <= 128 * 128 && w.output[1] * w.output[2] >= 4 * 196;
+}
+
+// The bands of rows an image of a Winograd layer is cut into: one per logical CPU of the machine
+// (a constant, unlike the run's thread count), each of at least 14 rows. Inside ResNet-50 at
+// batch 1 on 2 threads, 4 bands an image kept only half of 2 bands' gain: each band reads the
+// transformed weights and reorders its halo rows again.
+std::int64_t winograd_bands(const ConvGeometry& g) {
+  static const std::int64_t cpus = std::max(std::thread::hardware_concurrency(), 1U);
+  return std::clamp<std::int64_t>(cpus, 1, std::max<std::int64_t>(g.window.output[1] / 14, 1));
+}
+
+// Bands of rows, `bands` an image.
+std::vector<Piece> image_bands(const ConvGeometry& g, std::int64_t bands) {
+  const std::int64_t out_rows = g.window.output[1];
+  std::vector<Piece> pieces;
+  for (std::int64_t n = 0; n < g.batch; ++n)
+    for (std::int64_t b = 0; b < bands; ++b) {
+      const std::int64_t begin = out_rows * b / bands, end = out_rows * (b + 1) / bands;
+      if (end > begin) pieces.push_back({n, 1, begin, end - begin, 0, g.out_channels});
+    }
+  return pieces;
+}
+
+// Winograd's layers in winograd_bands() bands of rows an image, whatever the thread count. Other
+// layers: whole images per thread when there are at least as many images as threads; otherwise
+// each image's output in about as many parts in all as threads: bands of rows, or blocks of
+// output channels (split_channels). A band that would read no input row at all (all padding)
+// falls back to whole images.
 std::vector<Piece> split_output(const ConvGeometry& g, int threads) {
+  if (winograd_suits(g)) return image_bands(g, winograd_bands(g));
   const std::int64_t out_rows = g.window.output[1];
   const std::int64_t parts = std::max(threads, 1);
   std::vector<Piece> pieces;
@@ -89,12 +138,7 @@ std::vector<Piece> split_output(const ConvGeometry& g, int threads) {
     return pieces;
   }
   if (g.batch < parts) {
-    const std::int64_t bands = std::min<std::int64_t>((parts + g.batch - 1) / g.batch, out_rows);
-    for (std::int64_t n = 0; n < g.batch; ++n)
-      for (std::int64_t b = 0; b < bands; ++b) {
-        const std::int64_t begin = out_rows * b / bands, end = out_rows * (b + 1) / bands;
-        if (end > begin) pieces.push_back({n, 1, begin, end - begin, 0, g.out_channels});
-      }
+    pieces = image_bands(g, std::min<std::int64_t>((parts + g.batch - 1) / g.batch, out_rows));
     const bool every_band_reads = std::all_of(pieces.begin(), pieces.end(), [&](const Piece& piece) {
       return piece_input(g.window, piece).rows > 0;
     });
@@ -111,8 +155,12 @@ std::vector<Piece> split_output(const ConvGeometry& g, int threads) {
 
 struct PiecePrimitive {
   dnnl::convolution_forward primitive;
-  memory::desc src, dst, bias, scratchpad;
+  memory::desc src, dst, bias, scratchpad;  // src and dst as the piece's rows lie in the tensors
   memory weights;  // the piece's output channels, reordered into the layout the primitive chose
+  // Set when the primitive computes in a layout of its own (Winograd's nChw16c): its input is
+  // reordered into `layout_src` and its output, from `layout_dst`, back into place.
+  std::optional<dnnl::reorder> to_layout, from_layout;
+  memory::desc layout_src, layout_dst;
 };
 
 // What one input shape and thread count runs: each piece with its input rows and primitive.
@@ -184,24 +232,44 @@ class ConvPrimitives {
     const memory::dims dilates{w.dilation[1] - 1, w.dilation[2] - 1};
     const memory::dims pad_left{input.pad_top, w.pad_begin[2]};
     const memory::dims pad_right_dims{input.pad_bottom, pad_right};
-    const auto kind = dnnl::prop_kind::forward_inference;
-    const auto algorithm = dnnl::algorithm::convolution_direct;
-    const dnnl::convolution_forward::desc desc =
-        has_bias ? dnnl::convolution_forward::desc(kind, algorithm, src, any_weights, bias, dst, strides, dilates,
-                                                   pad_left, pad_right_dims)
-                 : dnnl::convolution_forward::desc(kind, algorithm, src, any_weights, dst, strides, dilates, pad_left,
-                                                   pad_right_dims);
     dnnl::primitive_attr attributes;
     attributes.set_scratchpad_mode(dnnl::scratchpad_mode::user);
-    const dnnl::convolution_forward::primitive_desc chosen(desc, attributes, onednn_engine());
-    if (std::strncmp(chosen.impl_info_str(), "ref", 3) == 0) return nullptr;
+    const auto describe = [&](dnnl::algorithm algorithm, const memory::desc& in, const memory::desc& out) {
+      const auto kind = dnnl::prop_kind::forward_inference;
+      const dnnl::convolution_forward::desc desc =
+          has_bias ? dnnl::convolution_forward::desc(kind, algorithm, in, any_weights, bias, out, strides, dilates,
+                                                     pad_left, pad_right_dims)
+                   : dnnl::convolution_forward::desc(kind, algorithm, in, any_weights, out, strides, dilates,
+                                                     pad_left, pad_right_dims);
+      return dnnl::convolution_forward::primitive_desc(desc, attributes, onednn_engine());
+    };
     auto primitive = std::make_shared<PiecePrimitive>();
-    primitive->primitive = dnnl::convolution_forward(chosen);
     primitive->src = src;
     primitive->dst = dst;
     primitive->bias = bias;
-    primitive->scratchpad = chosen.scratchpad_desc();
-    primitive->weights = packed_weights(g, chosen.weights_desc(), weights, piece.channel);
+    std::optional<dnnl::convolution_forward::primitive_desc> chosen;
+    if (winograd_suits(g)) {
+      try {
+        const auto any = memory::format_tag::any;
+        chosen = describe(dnnl::algorithm::convolution_winograd, memory::desc(src.dims(), f32, any),
+                          memory::desc(dst.dims(), f32, any));
+        primitive->layout_src = chosen->src_desc();
+        primitive->layout_dst = chosen->dst_desc();
+        primitive->to_layout = dnnl::reorder(dnnl::reorder::primitive_desc(
+            onednn_engine(), src, onednn_engine(), primitive->layout_src));
+        primitive->from_layout = dnnl::reorder(dnnl::reorder::primitive_desc(
+            onednn_engine(), primitive->layout_dst, onednn_engine(), dst));
+      } catch (const dnnl::error&) {  // no Winograd kernel for this machine or padding
+        chosen.reset();
+        primitive->to_layout.reset();
+        primitive->from_layout.reset();
+      }
+    }
+    if (!chosen) chosen = describe(dnnl::algorithm::convolution_direct, src, dst);
+    if (std::strncmp(chosen->impl_info_str(), "ref", 3) == 0) return nullptr;
+    primitive->primitive = dnnl::convolution_forward(*chosen);
+    primitive->scratchpad = chosen->scratchpad_desc();
+    primitive->weights = packed_weights(g, chosen->weights_desc(), weights, piece.channel);
     return primitive;
   }
 
@@ -249,15 +317,26 @@ void run_piece(const ConvGeometry& g, const PiecePrimitive& primitive, const Pie
   const std::int64_t pixels = piece.images * piece.rows * w.output[2];
   if (!piece.all_channels(g) && block.size() < static_cast<std::size_t>(pixels * piece.channels))
     block.resize(static_cast<std::size_t>(pixels * piece.channels));
-  std::unordered_map<int, memory> arguments{
-      {DNNL_ARG_SRC, memory(primitive.src, engine, const_cast<float*>(src))},
-      {DNNL_ARG_WEIGHTS, primitive.weights},
-      {DNNL_ARG_DST, memory(primitive.dst, engine, piece.all_channels(g) ? dst : block.data())},
-      {DNNL_ARG_SCRATCHPAD, memory(primitive.scratchpad, engine, scratch.data())}};
+  memory piece_src(primitive.src, engine, const_cast<float*>(src));
+  memory piece_dst(primitive.dst, engine, piece.all_channels(g) ? dst : block.data());
+  thread_local std::vector<std::byte> layout_src_buffer, layout_dst_buffer;  // PiecePrimitive::to_layout
+  memory conv_src = piece_src, conv_dst = piece_dst;
+  if (primitive.to_layout) {
+    if (layout_src_buffer.size() < primitive.layout_src.get_size()) layout_src_buffer.resize(primitive.layout_src.get_size());
+    if (layout_dst_buffer.size() < primitive.layout_dst.get_size()) layout_dst_buffer.resize(primitive.layout_dst.get_size());
+    conv_src = memory(primitive.layout_src, engine, layout_src_buffer.data());
+    conv_dst = memory(primitive.layout_dst, engine, layout_dst_buffer.data());
+  }
+  std::unordered_map<int, memory> arguments{{DNNL_ARG_SRC, conv_src},
+                                            {DNNL_ARG_WEIGHTS, primitive.weights},
+                                            {DNNL_ARG_DST, conv_dst},
+                                            {DNNL_ARG_SCRATCHPAD, memory(primitive.scratchpad, engine, scratch.data())}};
   if (bias != nullptr)
     arguments.emplace(DNNL_ARG_BIAS, memory(primitive.bias, engine, const_cast<float*>(bias + piece.channel)));
   dnnl::stream& stream = onednn_thread_stream();
+  if (primitive.to_layout) primitive.to_layout->execute(stream, piece_src, conv_src);
   primitive.primitive.execute(stream, arguments);
+  if (primitive.from_layout) primitive.from_layout->execute(stream, conv_dst, piece_dst);
   stream.wait();
   const std::int64_t first = dst - y;
   if (piece.all_channels(g)) {
