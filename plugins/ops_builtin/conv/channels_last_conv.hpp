@@ -1,14 +1,17 @@
 // Convolution on channels-last activations (an [N, C, H, W] tensor laid out N, H, W, C) with
 // oneDNN's direct convolution (brgconv on AVX-512 machines, its jit kernels elsewhere): 1.31-1.36x
 // the throughput of im2col + GEMM over ResNet-50's layers (BENCHMARKS.md, session 8), with no
-// column matrix.
+// column matrix. On AVX-512 machines, 3x3 stride-1 layers of 64-128 channels and at least 784
+// output pixels an image run oneDNN's Winograd kernels instead (winograd_suits in the .cpp:
+// ResNet-50's 56x56 and 28x28 3x3 layers about 30 % faster in place).
 // Conv takes this path when its readers take channels-last input too, so the activations stay
 // channels-last from one layer to the next (KernelContext::channels_last_outputs).
 //
 // The weights are reordered once into the primitive's blocked layout and the primitives built
 // once per input shape, kept in the step's KernelState; the kernel's threads each run one
 // primitive on a share of the output (whole images, or a single image's bands of rows or blocks
-// of output channels).
+// of output channels). However the work is shared out, each output is computed by the same
+// operations, so the result does not depend on the thread count or the batch.
 #pragma once
 
 #include <cstddef>
