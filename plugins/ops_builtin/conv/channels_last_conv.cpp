@@ -322,15 +322,16 @@ void run_piece(const ConvGeometry& g, const PiecePrimitive& primitive, const Pie
   thread_local std::vector<std::byte> layout_src_buffer, layout_dst_buffer;  // PiecePrimitive::to_layout
   memory conv_src = piece_src, conv_dst = piece_dst;
   if (primitive.to_layout) {
-    if (layout_src_buffer.size() < primitive.layout_src.get_size()) layout_src_buffer.resize(primitive.layout_src.get_size());
-    if (layout_dst_buffer.size() < primitive.layout_dst.get_size()) layout_dst_buffer.resize(primitive.layout_dst.get_size());
+    layout_src_buffer.resize(std::max(layout_src_buffer.size(), primitive.layout_src.get_size()));
+    layout_dst_buffer.resize(std::max(layout_dst_buffer.size(), primitive.layout_dst.get_size()));
     conv_src = memory(primitive.layout_src, engine, layout_src_buffer.data());
     conv_dst = memory(primitive.layout_dst, engine, layout_dst_buffer.data());
   }
-  std::unordered_map<int, memory> arguments{{DNNL_ARG_SRC, conv_src},
-                                            {DNNL_ARG_WEIGHTS, primitive.weights},
-                                            {DNNL_ARG_DST, conv_dst},
-                                            {DNNL_ARG_SCRATCHPAD, memory(primitive.scratchpad, engine, scratch.data())}};
+  std::unordered_map<int, memory> arguments{
+      {DNNL_ARG_SRC, conv_src},
+      {DNNL_ARG_WEIGHTS, primitive.weights},
+      {DNNL_ARG_DST, conv_dst},
+      {DNNL_ARG_SCRATCHPAD, memory(primitive.scratchpad, engine, scratch.data())}};
   if (bias != nullptr)
     arguments.emplace(DNNL_ARG_BIAS, memory(primitive.bias, engine, const_cast<float*>(bias + piece.channel)));
   dnnl::stream& stream = onednn_thread_stream();
