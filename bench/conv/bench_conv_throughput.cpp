@@ -3,8 +3,10 @@
 // "Convolution throughput"):
 //   nchw:         contiguous in and out: im2col + oneDNN's sgemm per column block;
 //   channels-last: what the execution plan runs when the readers take NHWC (SDK 0.5): oneDNN's
-//                 direct convolution on NHWC input, primitives and reordered weights kept in the
-//                 step's KernelState (built before timing, as a model's first run does).
+//                 direct convolution on NHWC input (its Winograd kernels for the 3x3 layers of
+//                 64-128 channels at 56x56 and 28x28 on AVX-512 machines), primitives and
+//                 reordered weights kept in the step's KernelState (built before timing, as a
+//                 model's first run does). GFLOP/s count direct convolution's FLOPs throughout.
 // Prints GFLOP/s (best of --repeats) per layer and over all 53 convolutions (each distinct shape
 // weighted by how often ResNet-50 has it), and the ratio; compare with the core's peak
 // (bench_gemm_throughput's header: 64 FLOP/cycle on this machine's AVX-512 cores).
