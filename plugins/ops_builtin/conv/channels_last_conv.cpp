@@ -82,7 +82,7 @@ bool split_channels(const ConvGeometry& g, std::int64_t parts_per_image) {
 // - Memory: the transformed weights are up to 4x the direct layout's, and each thread needs a
 //   scratchpad of 8-10 MB at 128 channels, 20 MB at 256 and 46 MB at 512. With the 256- and
 //   512-channel layers too (14-16 % faster again at batch 8), ResNet-50 b8's peak RSS went from
-//   345 to 514 MiB, past ONNX Runtime's 396.
+//   337-369 to 514 MiB, past ONNX Runtime's 396.
 // - Rounding: its error against a float64 sum is the direct kernel's order (1e-7 to 1e-6 of the
 //   sum of |products|), but it depends on where the tiles fall and on the kernel oneDNN picks
 //   for a piece's shape. So these layers are cut into the same pieces whatever the thread count
