@@ -19,8 +19,9 @@ const OpDefinition& fused(const std::string& op_type) {
   return *definition;
 }
 
-Tensor run_kernel(const OpDefinition& definition, const Node& node, std::vector<const Tensor*> inputs) {
-  KernelContext context{node, 1, std::move(inputs), std::vector<Tensor>(1), 1};
+Tensor run_kernel(const OpDefinition& definition, const Node& node, std::vector<const Tensor*> inputs,
+                  int threads = 1) {
+  KernelContext context{node, 1, std::move(inputs), std::vector<Tensor>(1), threads};
   definition.compute(context);
   return context.outputs[0];
 }
@@ -145,6 +146,41 @@ TEST_CASE("asc.FusedMatMul applies bias then activation") {
             {"a", "b", "bias"}, {"y"}, {}};
   // a·I + bias = [[1.5,-12],[3.5,-6]], clipped to [0,3].
   CHECK(run_kernel(fused("FusedMatMul"), node, {&a, &b, &bias}).to_doubles() == std::vector<double>{1.5, 0, 3, 0});
+}
+
+// Small integers and halves: every product, sum and bias addition is exact in float, so the
+// kernel must match the double loop exactly whichever way it splits the work.
+TEST_CASE("asc.FusedMatMul adds per-column and per-row biases over many rows, on 1 and 3 threads") {
+  constexpr std::int64_t kBatch = 3, kRows = 40, kInner = 8, kColumns = 1024;
+  std::vector<float> a_values(kBatch * kRows * kInner), b_values(kInner * kColumns);
+  for (std::size_t i = 0; i < a_values.size(); ++i) a_values[i] = static_cast<float>(static_cast<int>(i % 5) - 2);
+  for (std::size_t i = 0; i < b_values.size(); ++i) b_values[i] = static_cast<float>(static_cast<int>(i % 7) - 3);
+  const Tensor a = Tensor::from_vector<float>({kBatch, kRows, kInner}, a_values);
+  const Tensor b = Tensor::from_vector<float>({kInner, kColumns}, b_values);
+  std::vector<float> column_bias(kColumns), row_bias(kRows);
+  for (std::int64_t j = 0; j < kColumns; ++j) column_bias[j] = 0.5f * static_cast<float>(j % 9);
+  for (std::int64_t r = 0; r < kRows; ++r) row_bias[r] = -0.5f * static_cast<float>(r);
+  const Tensor per_column = Tensor::from_vector<float>({1, kColumns}, column_bias);
+  const Tensor per_row = Tensor::from_vector<float>({kRows, 1}, row_bias);
+  Node node{"mm", "FusedMatMul", "asc", {}, {"a", "b", "bias"}, {"y"}, {}};
+  for (const bool by_column : {true, false}) {
+    std::vector<double> expected;
+    for (std::int64_t n = 0; n < kBatch; ++n)
+      for (std::int64_t r = 0; r < kRows; ++r)
+        for (std::int64_t j = 0; j < kColumns; ++j) {
+          double sum = by_column ? column_bias[j] : row_bias[r];
+          for (std::int64_t i = 0; i < kInner; ++i)
+            sum += static_cast<double>(a_values[(n * kRows + r) * kInner + i]) * b_values[i * kColumns + j];
+          expected.push_back(sum);
+        }
+    for (const int threads : {1, 3}) {
+      CAPTURE(by_column);
+      CAPTURE(threads);
+      const Tensor y = run_kernel(fused("FusedMatMul"), node, {&a, &b, by_column ? &per_column : &per_row}, threads);
+      CHECK(y.shape() == Shape{kBatch, kRows, kColumns});
+      CHECK(y.to_doubles() == expected);
+    }
+  }
 }
 
 TEST_CASE("asc.Attention infers [batch, sequence, value width]") {

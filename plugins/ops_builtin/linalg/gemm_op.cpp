@@ -1,5 +1,6 @@
 // Gemm: Y = alpha * op(A) * op(B) + beta * C, with C optional (from opset 11) and broadcast
 // unidirectionally to [M, N].
+#include <algorithm>
 #include <string>
 #include <type_traits>
 
@@ -39,9 +40,18 @@ void fill_bias(const Tensor* c, T beta, T* out, const GemmShape& shape, const No
   if (!fits)
     throw Error(ErrorCode::InvalidOperator, node.describe() + ": C of shape " + shape_to_string(c_shape) +
                                                 " does not broadcast to " + shape_to_string(target));
+  // C as [rows, columns], each 1 (broadcast) or the target's.
+  const std::int64_t columns = c_shape.empty() ? 1 : c_shape.back();
+  const std::int64_t rows = c_shape.size() == 2 ? c_shape[0] : 1;
   const T* values = c->data<T>();
-  for_each_index(target, {contiguous_strides(target), broadcast_strides(c_shape, target)},
-                 [&](const std::vector<std::int64_t>& offsets) { out[offsets[0]] = beta * values[offsets[1]]; });
+  for (std::int64_t r = 0; r < shape.m; ++r) {
+    const T* row = values + (rows == 1 ? 0 : r * columns);
+    T* out_row = out + r * shape.n;
+    if (columns == 1)
+      std::fill(out_row, out_row + shape.n, beta * row[0]);
+    else
+      for (std::int64_t j = 0; j < shape.n; ++j) out_row[j] = beta * row[j];
+  }
 }
 
 template <class T>

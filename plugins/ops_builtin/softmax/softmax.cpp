@@ -77,17 +77,11 @@ void apply_line(const T* x, T* y, std::int64_t length, std::int64_t stride) {
 // sum, then y / sum, each a vectorised pass. A NaN anywhere makes the sum and so the whole line
 // NaN, as in the double path.
 ASC_VECTOR_CLONES void softmax_contiguous_line(const float* x, float* y, std::int64_t length) {
-  // The maximum over 16 lanes, element-wise per block (a floating-point max reduction vectorises
-  // only under fast-math rules), then across the lanes and the tail.
-  constexpr std::int64_t kLanes = 16;
-  float lanes[kLanes];
-  for (std::int64_t l = 0; l < kLanes; ++l) lanes[l] = x[0];
-  std::int64_t j = 0;
-  for (; j + kLanes <= length; j += kLanes)
-    for (std::int64_t l = 0; l < kLanes; ++l) lanes[l] = x[j + l] > lanes[l] ? x[j + l] : lanes[l];
+  // The order of a maximum does not change it (a NaN is skipped by every order of the compare,
+  // and then makes the sum NaN below), so it may run in vector lanes.
   float peak = x[0];
-  for (std::int64_t l = 0; l < kLanes; ++l) peak = lanes[l] > peak ? lanes[l] : peak;
-  for (; j < length; ++j) peak = x[j] > peak ? x[j] : peak;
+#pragma omp simd reduction(max : peak)
+  for (std::int64_t j = 1; j < length; ++j) peak = x[j] > peak ? x[j] : peak;
   float sum = 0.0f;
 #pragma omp simd reduction(+ : sum)
   for (std::int64_t j = 0; j < length; ++j) {
