@@ -189,6 +189,34 @@ TEST_CASE("TransposeOptimization composes permutations and cancels inverse pairs
   check_same_outputs(original, graph);
 }
 
+TEST_CASE("TransposeOptimization turns a permutation of size-1 axes into a Reshape") {
+  GraphBuilder b;
+  const auto x = b.input("x", {1, 3, 4});
+  // [1,3,4] -> [3,1,4]: only the unit axis moves (ViT's sequence-first MultiheadAttention).
+  const auto moved = b.op("Transpose", {x}, attrs({{"perm", std::vector<std::int64_t>{1, 0, 2}}}), "unit");
+  const auto y = b.op("Relu", {moved});
+  // A chain whose composition, [1,3,4] -> [3,4,1], also keeps 3 before 4.
+  const auto c1 = b.op("Transpose", {x}, attrs({{"perm", std::vector<std::int64_t>{2, 0, 1}}}));
+  const auto c2 = b.op("Transpose", {c1}, attrs({{"perm", std::vector<std::int64_t>{2, 0, 1}}}));
+  const auto z = b.op("Neg", {c2});
+  // [1,3,4] -> [1,4,3] swaps two axes longer than 1: a real transpose, kept.
+  const auto swapped = b.op("Transpose", {x}, attrs({{"perm", std::vector<std::int64_t>{0, 2, 1}}}), "swap");
+  const auto w = b.op("Sigmoid", {swapped});
+  b.output(y);
+  b.output(z);
+  b.output(w);
+  const Graph original = b.finish();
+  Graph graph = original;
+  CHECK(run_pass(graph, "TransposeOptimization").effect_times == 2);
+  CHECK(count_ops(graph, "Reshape") == 2);
+  CHECK(only_node(graph, "Transpose")->name == "swap");
+  const Node* reshape = graph.find_node("unit");
+  REQUIRE(reshape != nullptr);
+  CHECK(reshape->op_type == "Reshape");
+  CHECK(graph.initializers.at(reshape->inputs[1]).to_int64s() == std::vector<std::int64_t>{3, 1, 4});
+  check_same_outputs(original, graph);
+}
+
 TEST_CASE("DeadNodeElimination removes unread nodes and initializers") {
   GraphBuilder b;
   const auto x = b.input("x", {3});

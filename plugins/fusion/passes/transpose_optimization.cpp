@@ -28,6 +28,32 @@ bool is_identity(const std::vector<std::int64_t>& perm) {
   return true;
 }
 
+// The output shape of a Transpose by `perm` of `input`, when its shape is static and the
+// permutation moves only axes of size 1: the other axes keep their order, so every element
+// keeps its place in memory and the Transpose is a Reshape. nullopt otherwise (and for an empty
+// tensor, whose 0 dims a Reshape would read as "copy the input's").
+std::optional<Shape> unit_axes_reshape(const Graph& graph, const std::string& input,
+                                       const std::vector<std::int64_t>& perm) {
+  const auto shape = value_static_shape(graph, input);
+  if (!shape || shape->size() != perm.size()) return std::nullopt;
+  Shape output;
+  std::vector<bool> seen(perm.size(), false);
+  std::int64_t last_moved_axis = -1;  // the input axis of the previous output axis longer than 1
+  for (const std::int64_t axis : perm) {
+    if (axis < 0 || axis >= static_cast<std::int64_t>(perm.size()) || seen[static_cast<std::size_t>(axis)])
+      return std::nullopt;
+    seen[static_cast<std::size_t>(axis)] = true;
+    const std::int64_t size = (*shape)[static_cast<std::size_t>(axis)];
+    if (size == 0) return std::nullopt;
+    if (size > 1) {
+      if (axis < last_moved_axis) return std::nullopt;
+      last_moved_axis = axis;
+    }
+    output.push_back(size);
+  }
+  return output;
+}
+
 struct TransposeChain {
   std::vector<Node*> nodes;
   std::vector<std::int64_t> perm;  // composed: output axis i is input axis perm[i]
@@ -63,7 +89,9 @@ PassResult TransposeOptimization::run(Graph& graph, const PassContext&) const {
     auto chain = transpose_optimization_chain_from(node, graph, uses);
     if (!chain) continue;
     claimed.insert(chain->nodes.begin(), chain->nodes.end());
-    if (chain->nodes.size() > 1 || is_identity(chain->perm)) chains.push_back(std::move(*chain));
+    if (chain->nodes.size() > 1 || is_identity(chain->perm) ||
+        unit_axes_reshape(graph, chain->nodes.front()->inputs[0], chain->perm))
+      chains.push_back(std::move(*chain));
   }
 
   for (auto& chain : chains) {
@@ -76,6 +104,13 @@ PassResult TransposeOptimization::run(Graph& graph, const PassContext&) const {
       if (chain.nodes.size() > 1)
         last = &graph.replace_nodes(chain.nodes, Node{last->name, "Identity", "", {}, {input}, {output}, {}});
       if (bypass_node(graph, last, input, output)) ++result.effect_times;
+      continue;
+    }
+    if (const auto shape = unit_axes_reshape(graph, input, chain.perm)) {
+      const Shape dims{static_cast<std::int64_t>(shape->size())};
+      const std::string target = add_initializer(graph, output + "_shape", Tensor::from_vector<std::int64_t>(dims, *shape));
+      graph.replace_nodes(chain.nodes, Node{chain.nodes.front()->name, "Reshape", "", {}, {input, target}, {output}, {}});
+      ++result.effect_times;
       continue;
     }
     Attributes attributes;
