@@ -1,8 +1,9 @@
 // The functional run of a model on our backends (reference, npusim) against ONNX Runtime's CPU
 // run of the same model, same input and thread count, in the same benchmark run (BENCHMARKS.md,
 // "Functional execution against ONNX Runtime"). Each round runs ONNX Runtime (a child process,
-// ort_run.js) and then every backend, each warmed up and timed over --runs runs; medians and the
-// ratio ours/ORT are printed per round, and each backend's output is compared with ORT's.
+// ort_run.js) and then every backend, each warmed up and timed over --runs runs (with
+// --interleave, an untimed and a timed run of each alternate instead); medians and the ratio ours/ORT are
+// printed per round, and each backend's output is compared with ORT's.
 //
 //   bench_ort_compare MODEL.onnx [options]          (--help lists them)
 //
@@ -10,6 +11,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -22,6 +24,7 @@
 #include <vector>
 
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <nlohmann/json.hpp>
@@ -42,6 +45,8 @@ constexpr const char* kUsage = R"(usage: bench_ort_compare MODEL.onnx [options]
   --runs N            timed runs per runtime and round (default 20)
   --warmup N          untimed runs before them (default 3)
   --rounds N          rounds of [ORT, our backends] in this invocation (default 1)
+  --interleave        within a round, alternate ORT and each backend --runs times, one untimed and
+                      one timed run each time (a machine whose speed drifts then slows all alike)
   --backends LIST     comma-separated backends to time (default reference,npusim)
   --soc NAME          npusim's soc_version (default Ascend310P3)
   --precision MODE    npusim's precision_mode (default force_fp16)
@@ -58,6 +63,7 @@ struct Options {
   int runs = 20;
   int warmup = 3;
   int rounds = 1;
+  bool interleave = false;
   std::vector<std::string> backends{"reference", "npusim"};
   std::string soc = "Ascend310P3";
   std::string precision = "force_fp16";
@@ -98,6 +104,7 @@ Options parse_options(int argc, char** argv) {
     else if (arg == "--soc") options.soc = value();
     else if (arg == "--precision") options.precision = value();
     else if (arg == "--no-fusion") options.fusion = false;
+    else if (arg == "--interleave") options.interleave = true;
     else if (arg == "--input-shape") options.input_shape = value();
     else if (arg == "--ort-dir") options.ort_dir = value();
     else if (arg == "--ort-opt") options.ort_opt = value();
@@ -158,35 +165,138 @@ struct Timed {
   double peak_rss_mb = 0;    // ONNX Runtime: its process's peak
 };
 
-// ONNX Runtime's run, through node and ort_run.js, on the input written to `input_file`.
+// The command that runs ort_run.js on the input written to work/input.f32; `runs` is a count
+// or "serve".
+std::string ort_command(const Options& options, const std::filesystem::path& work, const std::string& input_name,
+                        const asc::Shape& input_shape, const std::string& runs) {
+  return "NODE_PATH=" + shell_quote(options.ort_dir.string()) + " " + shell_quote(options.node) + " " +
+         shell_quote(ASC_BENCH_ORT_SCRIPT) + " " + shell_quote(options.model.string()) + " " +
+         shell_quote((work / "input.f32").string()) + " " + shell_quote(input_name) + " " + dims_text(input_shape) +
+         " " + std::to_string(options.threads) + " " + std::to_string(options.warmup) + " " + runs + " " +
+         shell_quote((work / "ort_output.f32").string()) + " " + shell_quote(options.ort_opt);
+}
+
+asc::Error ort_failed(const Options& options, const std::string& command) {
+  return asc::Error(asc::ErrorCode::ExecutionFailed, "ONNX Runtime's run failed (is onnxruntime-node installed in " +
+                                                         options.ort_dir.string() + "? see BENCHMARKS.md): " + command);
+}
+
+// ort_run.js's last line (`summary`) and the output it wrote into work/ort_output.f32.
+Timed read_ort_summary(const nlohmann::json& summary, const std::filesystem::path& work) {
+  Timed timed;
+  timed.times_ms = summary.value("times_ms", std::vector<double>{});
+  timed.cpu_ms = summary.value("cpu_ms", std::vector<double>{});
+  timed.rss_before_mb = summary.value("rss_before_mb", 0.0);
+  timed.peak_rss_mb = summary.value("peak_rss_mb", 0.0);
+  const std::filesystem::path output_file = work / "ort_output.f32";
+  std::ifstream output(output_file, std::ios::binary);
+  timed.output.resize(std::filesystem::file_size(output_file) / sizeof(float));
+  output.read(reinterpret_cast<char*>(timed.output.data()), static_cast<std::streamsize>(timed.output.size() * sizeof(float)));
+  return timed;
+}
+
+// ONNX Runtime's run, through node and ort_run.js: --warmup then --runs runs.
 Timed run_ort(const Options& options, const std::filesystem::path& work, const std::string& input_name,
               const asc::Shape& input_shape) {
-  const std::filesystem::path output_file = work / "ort_output.f32";
-  const std::string command = "NODE_PATH=" + shell_quote(options.ort_dir.string()) + " " + shell_quote(options.node) +
-                              " " + shell_quote(ASC_BENCH_ORT_SCRIPT) + " " + shell_quote(options.model.string()) + " " +
-                              shell_quote((work / "input.f32").string()) + " " + shell_quote(input_name) + " " +
-                              dims_text(input_shape) + " " + std::to_string(options.threads) + " " +
-                              std::to_string(options.warmup) + " " + std::to_string(options.runs) + " " +
-                              shell_quote(output_file.string()) + " " + shell_quote(options.ort_opt);
+  const std::string command = ort_command(options, work, input_name, input_shape, std::to_string(options.runs));
   std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
   if (!pipe) throw asc::Error(asc::ErrorCode::ExecutionFailed, "cannot start " + options.node);
   std::string text;
   char chunk[4096];
   while (const std::size_t read = std::fread(chunk, 1, sizeof chunk, pipe.get())) text.append(chunk, read);
-  if (pclose(pipe.release()) != 0 || text.empty())
-    throw asc::Error(asc::ErrorCode::ExecutionFailed,
-                     "ONNX Runtime's run failed (is onnxruntime-node installed in " + options.ort_dir.string() +
-                         "? see BENCHMARKS.md): " + command);
-  Timed timed;
-  const nlohmann::json result = nlohmann::json::parse(text);
-  timed.times_ms = result.at("times_ms").get<std::vector<double>>();
-  timed.cpu_ms = result.at("cpu_ms").get<std::vector<double>>();
-  timed.rss_before_mb = result.value("rss_before_mb", 0.0);
-  timed.peak_rss_mb = result.value("peak_rss_mb", 0.0);
-  std::ifstream output(output_file, std::ios::binary);
-  timed.output.resize(std::filesystem::file_size(output_file) / sizeof(float));
-  output.read(reinterpret_cast<char*>(timed.output.data()), static_cast<std::streamsize>(timed.output.size() * sizeof(float)));
-  return timed;
+  if (pclose(pipe.release()) != 0 || text.empty()) throw ort_failed(options, command);
+  return read_ort_summary(nlohmann::json::parse(text), work);
+}
+
+// ONNX Runtime kept running (ort_run.js in serve mode, warmed up): run() times one run when
+// asked, so single runs of it and of our backends can alternate.
+class OrtServer {
+ public:
+  OrtServer(const Options& options, const std::filesystem::path& work, const std::string& input_name,
+            const asc::Shape& input_shape)
+      : options_(options), work_(work), command_(ort_command(options, work, input_name, input_shape, "serve")) {
+    std::signal(SIGPIPE, SIG_IGN);  // a server that died fails the next read instead of killing us
+    int request[2], reply[2];
+    if (pipe(request) != 0 || pipe(reply) != 0) throw asc::Error(asc::ErrorCode::ExecutionFailed, "cannot make pipes");
+    pid_ = fork();
+    if (pid_ < 0) throw asc::Error(asc::ErrorCode::ExecutionFailed, "cannot start " + options.node);
+    if (pid_ == 0) {
+      dup2(request[0], STDIN_FILENO);
+      dup2(reply[1], STDOUT_FILENO);
+      for (const int fd : {request[0], request[1], reply[0], reply[1]}) close(fd);
+      execl("/bin/sh", "sh", "-c", command_.c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    close(request[0]);
+    close(reply[1]);
+    to_ = fdopen(request[1], "w");
+    from_ = fdopen(reply[0], "r");
+  }
+  OrtServer(const OrtServer&) = delete;
+  OrtServer& operator=(const OrtServer&) = delete;
+  ~OrtServer() {
+    if (pid_ > 0) {
+      std::fclose(to_);  // the end of stdin ends the server
+      std::fclose(from_);
+      waitpid(pid_, nullptr, 0);
+    }
+  }
+
+  // One timed run: {wall ms, CPU ms}.
+  std::pair<double, double> run() {
+    std::fputs("run\n", to_);
+    std::fflush(to_);
+    const nlohmann::json reply = nlohmann::json::parse(read_line());
+    return {reply.at("time_ms").get<double>(), reply.at("cpu_ms").get<double>()};
+  }
+
+  // Stops the server: its output and memory figures (no per-run lists).
+  Timed finish() {
+    std::fputs("quit\n", to_);
+    std::fclose(to_);
+    const std::string summary = read_line();
+    std::fclose(from_);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    pid_ = -1;
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) throw ort_failed(options_, command_);
+    return read_ort_summary(nlohmann::json::parse(summary), work_);
+  }
+
+ private:
+  std::string read_line() {
+    std::string line;
+    char chunk[4096];
+    while (std::fgets(chunk, sizeof chunk, from_) != nullptr) {
+      line += chunk;
+      if (line.back() == '\n') return line;
+    }
+    throw ort_failed(options_, command_);
+  }
+
+  const Options& options_;
+  std::filesystem::path work_;
+  std::string command_;
+  pid_t pid_ = -1;
+  FILE* to_ = nullptr;
+  FILE* from_ = nullptr;
+};
+
+// One timed run of ours: {wall ms, CPU ms}; `outputs` receives its outputs.
+std::pair<double, double> time_ours(asc::Executable& executable, const asc::TensorMap& inputs,
+                                    const asc::RunOptions& run_options, asc::TensorMap& outputs) {
+  const double cpu_start = process_cpu_ms();
+  const Clock::time_point start = Clock::now();
+  outputs = executable.execute(inputs, run_options);
+  return {std::chrono::duration<double, std::milli>(Clock::now() - start).count(), process_cpu_ms() - cpu_start};
+}
+
+// The first output of `executable`'s run, as float32 values.
+std::vector<float> first_output(const asc::Executable& executable, const asc::TensorMap& outputs) {
+  const asc::Tensor first = outputs.at(executable.output_infos().front().name).contiguous();
+  if (first.dtype() != asc::DType::Float32) throw asc::Error(asc::ErrorCode::InputMismatch, "bench_ort_compare compares float32 outputs");
+  const auto values = first.span<float>();
+  return {values.begin(), values.end()};
 }
 
 Timed run_ours(asc::Executable& executable, const asc::TensorMap& inputs, const Options& options) {
@@ -196,16 +306,46 @@ Timed run_ours(asc::Executable& executable, const asc::TensorMap& inputs, const 
   Timed timed;
   asc::TensorMap outputs;
   for (int i = 0; i < options.runs; ++i) {
-    const double cpu_start = process_cpu_ms();
-    const Clock::time_point start = Clock::now();
-    outputs = executable.execute(inputs, run_options);
-    timed.times_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
-    timed.cpu_ms.push_back(process_cpu_ms() - cpu_start);
+    const auto [wall_ms, cpu_ms] = time_ours(executable, inputs, run_options, outputs);
+    timed.times_ms.push_back(wall_ms);
+    timed.cpu_ms.push_back(cpu_ms);
   }
-  const asc::Tensor first = outputs.at(executable.output_infos().front().name).contiguous();
-  if (first.dtype() != asc::DType::Float32) throw asc::Error(asc::ErrorCode::InputMismatch, "bench_ort_compare compares float32 outputs");
-  const auto values = first.span<float>();
-  timed.output.assign(values.begin(), values.end());
+  timed.output = first_output(executable, outputs);
+  return timed;
+}
+
+// One round with runtimes alternating: ONNX Runtime, then each backend, --runs times (after
+// everyone's --warmup runs), each time one untimed and one timed run. The untimed run matters:
+// on this project's 2-vCPU VM, whichever runtime ran first after another (idle cores, caches
+// holding the other's weights) took up to 1.6x its time in wall clock, at the same CPU time.
+// Returns ONNX Runtime's timings first, then each backend's.
+std::vector<Timed> run_interleaved(const std::vector<std::unique_ptr<asc::Executable>>& executables,
+                                   const asc::TensorMap& inputs, const Options& options,
+                                   const std::filesystem::path& work, const std::string& input_name,
+                                   const asc::Shape& input_shape) {
+  OrtServer ort(options, work, input_name, input_shape);
+  asc::RunOptions run_options;
+  run_options.threads = options.threads;
+  for (const auto& executable : executables)
+    for (int i = 0; i < options.warmup; ++i) executable->execute(inputs, run_options);
+  std::vector<Timed> timed(executables.size() + 1);
+  std::vector<asc::TensorMap> outputs(executables.size());
+  for (int i = 0; i < options.runs; ++i) {
+    const auto [ort_ms, ort_cpu_ms] = ort.run();
+    timed[0].times_ms.push_back(ort_ms);
+    timed[0].cpu_ms.push_back(ort_cpu_ms);
+    for (std::size_t b = 0; b < executables.size(); ++b) {
+      executables[b]->execute(inputs, run_options);
+      const auto [wall_ms, cpu_ms] = time_ours(*executables[b], inputs, run_options, outputs[b]);
+      timed[b + 1].times_ms.push_back(wall_ms);
+      timed[b + 1].cpu_ms.push_back(cpu_ms);
+    }
+  }
+  Timed summary = ort.finish();
+  summary.times_ms = std::move(timed[0].times_ms);
+  summary.cpu_ms = std::move(timed[0].cpu_ms);
+  timed[0] = std::move(summary);
+  for (std::size_t b = 0; b < executables.size(); ++b) timed[b + 1].output = first_output(*executables[b], outputs[b]);
   return timed;
 }
 
@@ -277,14 +417,21 @@ int run(int argc, char** argv) {
   double ort_peak_mb = 0, ort_before_mb = 0;
   try {
     for (int round = 1; round <= options.rounds; ++round) {
-      const Timed ort = run_ort(options, work, input_info.name, input_shape);
+      std::vector<Timed> timed;
+      if (options.interleave) {
+        timed = run_interleaved(executables, inputs, options, work, input_info.name, input_shape);
+      } else {
+        timed.push_back(run_ort(options, work, input_info.name, input_shape));
+        for (const auto& executable : executables) timed.push_back(run_ours(*executable, inputs, options));
+      }
+      const Timed& ort = timed.front();
       const double ort_ms = median(ort.times_ms);
       const double ort_cpu_ms = median(ort.cpu_ms);
       std::printf("round %d: onnxruntime %8.2f ms (cpu %.2f ms)\n", round, ort_ms, ort_cpu_ms);
       ort_peak_mb = std::max(ort_peak_mb, ort.peak_rss_mb);
       ort_before_mb = ort.rss_before_mb;
       for (std::size_t b = 0; b < executables.size(); ++b) {
-        const Timed ours = run_ours(*executables[b], inputs, options);
+        const Timed& ours = timed[b + 1];
         const double ours_ms = median(ours.times_ms);
         ratios[options.backends[b]].push_back(ours_ms / ort_ms);
         const double ours_cpu_ms = median(ours.cpu_ms);

@@ -1,13 +1,19 @@
 // ONNX Runtime's CPU run of one model, the same-run baseline that bench_ort_compare starts as a
 // child process (BENCHMARKS.md, "Functional execution against ONNX Runtime").
 //
-//   node ort_run.js MODEL.onnx INPUT.f32 INPUT_NAME DIMS THREADS WARMUP RUNS OUTPUT.f32 [OPT_LEVEL]
+//   node ort_run.js MODEL.onnx INPUT.f32 INPUT_NAME DIMS THREADS WARMUP RUNS|serve OUTPUT.f32 [OPT_LEVEL]
 //
 // INPUT.f32 holds the float32 input (little-endian, DIMS like 1,3,224,224); the first graph output
 // of the last run is written to OUTPUT.f32 so the caller can check both runtimes computed the same
 // thing. Prints one JSON line: {"output": name, "times_ms": [wall time per timed run],
 // "cpu_ms": [CPU time of all the process's threads per timed run], "rss_before_mb": node's
 // resident memory before the session is created, "peak_rss_mb": the process's peak}.
+//
+// With RUNS = serve, the warmed-up session waits for lines on stdin instead: each "run" makes one
+// untimed and one timed run, waits until the process is idle, and prints {"time_ms": t,
+// "cpu_ms": c}; "quit" (or the end of stdin) writes OUTPUT.f32 and
+// prints the JSON line above without the per-run lists. bench_ort_compare --interleave uses it
+// to alternate single runs of ONNX Runtime and of its backends.
 // onnxruntime-node is resolved from NODE_PATH (the directory npm installed package.json into).
 'use strict';
 const fs = require('fs');
@@ -15,7 +21,7 @@ const ort = require('onnxruntime-node');
 
 async function main(argv) {
   if (argv.length < 8) {
-    process.stderr.write('usage: node ort_run.js MODEL INPUT.f32 INPUT_NAME DIMS THREADS WARMUP RUNS OUTPUT.f32 [OPT_LEVEL]\n');
+    process.stderr.write('usage: node ort_run.js MODEL INPUT.f32 INPUT_NAME DIMS THREADS WARMUP RUNS|serve OUTPUT.f32 [OPT_LEVEL]\n');
     return 2;
   }
   const [model, inputFile, inputName, dimsText, threads, warmup, runs, outputFile] = argv;
@@ -30,23 +36,52 @@ async function main(argv) {
   const bytes = fs.readFileSync(inputFile);
   const data = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
   const feeds = { [inputName]: new ort.Tensor('float32', data, dims) };
-  for (let i = 0; i < Number(warmup); ++i) await session.run(feeds);
-  const times = [];
-  const cpuTimes = [];
   let result;
-  for (let i = 0; i < Number(runs); ++i) {
+  for (let i = 0; i < Number(warmup); ++i) result = await session.run(feeds);
+  const timedRun = async () => {
     const cpuStart = process.cpuUsage();
     const start = process.hrtime.bigint();
     result = await session.run(feeds);
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
     const cpu = process.cpuUsage(cpuStart);
-    cpuTimes.push((cpu.user + cpu.system) / 1e3);
+    return { time_ms: Number(process.hrtime.bigint() - start) / 1e6, cpu_ms: (cpu.user + cpu.system) / 1e3 };
+  };
+  // ONNX Runtime's intra-op threads spin for a while after a run; replying only once the
+  // process has stopped using CPU keeps that spinning off the next runtime's timed run.
+  const untilIdle = async () => {
+    for (let waited = 0; waited < 1000; waited += 2) {
+      const before = process.cpuUsage();
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      const used = process.cpuUsage(before);
+      if (used.user + used.system < 200) return;  // under 0.2 ms of CPU in 2 ms
+    }
+  };
+  const summary = {};
+  if (runs === 'serve') {
+    const lines = require('readline').createInterface({ input: process.stdin });
+    for await (const line of lines) {
+      if (line.trim() === 'quit') break;
+      if (line.trim() !== 'run') throw new Error(`unknown request '${line}' (expected run or quit)`);
+      await session.run(feeds);  // as bench_ort_compare does for its own: see --interleave there
+      const timed = await timedRun();
+      await untilIdle();
+      process.stdout.write(JSON.stringify(timed) + '\n');
+    }
+    lines.close();
+    if (result === undefined) result = await session.run(feeds);
+  } else {
+    summary.times_ms = [];
+    summary.cpu_ms = [];
+    for (let i = 0; i < Number(runs); ++i) {
+      const timed = await timedRun();
+      summary.times_ms.push(timed.time_ms);
+      summary.cpu_ms.push(timed.cpu_ms);
+    }
   }
   const outputName = session.outputNames[0];
   const output = result[outputName].data;
   fs.writeFileSync(outputFile, Buffer.from(output.buffer, output.byteOffset, output.byteLength));
   const peakRssMb = process.resourceUsage().maxRSS / 1024;  // maxRSS is in KiB
-  process.stdout.write(JSON.stringify({ output: outputName, times_ms: times, cpu_ms: cpuTimes,
+  process.stdout.write(JSON.stringify({ output: outputName, ...summary,
                                         rss_before_mb: rssBeforeMb, peak_rss_mb: peakRssMb }) + '\n');
   return 0;
 }

@@ -6,6 +6,9 @@
 #
 #   bench/ort_compare/run_suite.sh [--build DIR] [--work DIR] [--threads N] [--rounds N] [--quick]
 #
+# Runs alternate within each round (bench_ort_compare --interleave), so a VM whose speed drifts
+# slows both runtimes alike.
+#
 # Models are exported into the work directory (default /tmp/asc_ort_suite) the first time, with
 # tools/export_model.py (random weights; never commit them). Needs `npm install` in
 # DIR/bench/ort_compare first. Prints each invocation's output and a Markdown table at the end:
@@ -30,7 +33,7 @@ while [ $# -gt 0 ]; do
     --threads) threads=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
     --quick) quick=1; shift ;;  # 1 round, few runs: checks the suite works, not a measurement
-    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run_suite.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -78,7 +81,7 @@ for entry in "${cases[@]}"; do
   IFS='|' read -r label file shape runs warmup <<< "$entry"
   [ "$quick" = 1 ] && { runs=2; warmup=1; rounds=1; }
   for backend in reference npusim; do
-    args=("$work/$file" --threads "$threads" --runs "$runs" --warmup "$warmup" --rounds "$rounds" --backends "$backend")
+    args=("$work/$file" --threads "$threads" --runs "$runs" --warmup "$warmup" --rounds "$rounds" --backends "$backend" --interleave)
     [ -n "$shape" ] && args+=(--input-shape "$shape")
     echo "== $label, $backend"
     out=$("$bench" "${args[@]}")
