@@ -166,10 +166,12 @@ struct Timed {
 };
 
 // The command that runs ort_run.js on the input written to work/input.f32; `runs` is a count
-// or "serve".
+// or "serve" (then the shell execs node, so the child's pid is node's own for OrtServer's
+// signals).
 std::string ort_command(const Options& options, const std::filesystem::path& work, const std::string& input_name,
                         const asc::Shape& input_shape, const std::string& runs) {
-  return "NODE_PATH=" + shell_quote(options.ort_dir.string()) + " " + shell_quote(options.node) + " " +
+  return "NODE_PATH=" + shell_quote(options.ort_dir.string()) + (runs == "serve" ? " exec " : " ") +
+         shell_quote(options.node) + " " +
          shell_quote(ASC_BENCH_ORT_SCRIPT) + " " + shell_quote(options.model.string()) + " " +
          shell_quote((work / "input.f32").string()) + " " + shell_quote(input_name) + " " + dims_text(input_shape) +
          " " + std::to_string(options.threads) + " " + std::to_string(options.warmup) + " " + runs + " " +
@@ -209,12 +211,17 @@ Timed run_ort(const Options& options, const std::filesystem::path& work, const s
 }
 
 // ONNX Runtime kept running (ort_run.js in serve mode, warmed up): run() times one run when
-// asked, so single runs of it and of our backends can alternate.
+// asked, so runs of it and of our backends can alternate. Between its runs the process is
+// stopped (SIGSTOP): ONNX Runtime's intra-op threads keep spinning after a run (one used 75-100 %
+// of a core all through our MobileNetV2 runs, which then shared the other core), and a stopped
+// process takes no CPU from ours while its threads resume as they were.
 class OrtServer {
  public:
   OrtServer(const Options& options, const std::filesystem::path& work, const std::string& input_name,
             const asc::Shape& input_shape)
-      : options_(options), work_(work), command_(ort_command(options, work, input_name, input_shape, "serve")) {
+      : options_(options),
+        work_(work),
+        command_(ort_command(options, work, input_name, input_shape, "serve")) {
     std::signal(SIGPIPE, SIG_IGN);  // a server that died fails the next read instead of killing us
     int request[2], reply[2];
     if (pipe(request) != 0 || pipe(reply) != 0) throw asc::Error(asc::ErrorCode::ExecutionFailed, "cannot make pipes");
@@ -231,11 +238,14 @@ class OrtServer {
     close(reply[1]);
     to_ = fdopen(request[1], "w");
     from_ = fdopen(reply[0], "r");
+    read_line();  // "ready": loaded and warmed up
+    pause();
   }
   OrtServer(const OrtServer&) = delete;
   OrtServer& operator=(const OrtServer&) = delete;
   ~OrtServer() {
     if (pid_ > 0) {
+      kill(pid_, SIGCONT);
       std::fclose(to_);  // the end of stdin ends the server
       std::fclose(from_);
       waitpid(pid_, nullptr, 0);
@@ -244,14 +254,17 @@ class OrtServer {
 
   // One timed run: {wall ms, CPU ms}.
   std::pair<double, double> run() {
+    kill(pid_, SIGCONT);
     std::fputs("run\n", to_);
     std::fflush(to_);
     const nlohmann::json reply = nlohmann::json::parse(read_line());
+    pause();
     return {reply.at("time_ms").get<double>(), reply.at("cpu_ms").get<double>()};
   }
 
   // Stops the server: its output and memory figures (no per-run lists).
   Timed finish() {
+    kill(pid_, SIGCONT);
     std::fputs("quit\n", to_);
     std::fclose(to_);
     const std::string summary = read_line();
@@ -264,6 +277,13 @@ class OrtServer {
   }
 
  private:
+  // Stops the server and waits until it is stopped.
+  void pause() {
+    kill(pid_, SIGSTOP);
+    int status = 0;
+    waitpid(pid_, &status, WUNTRACED);
+  }
+
   std::string read_line() {
     std::string line;
     char chunk[4096];

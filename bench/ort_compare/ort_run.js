@@ -9,11 +9,11 @@
 // "cpu_ms": [CPU time of all the process's threads per timed run], "rss_before_mb": node's
 // resident memory before the session is created, "peak_rss_mb": the process's peak}.
 //
-// With RUNS = serve, the warmed-up session waits for lines on stdin instead: each "run" makes one
-// untimed and one timed run, waits until the process is idle, and prints {"time_ms": t,
-// "cpu_ms": c}; "quit" (or the end of stdin) writes OUTPUT.f32 and
-// prints the JSON line above without the per-run lists. bench_ort_compare --interleave uses it
-// to alternate single runs of ONNX Runtime and of its backends.
+// With RUNS = serve, the warmed-up session prints {"ready": true} and then answers lines on
+// stdin: each "run" makes one untimed and one timed run and prints {"time_ms": t, "cpu_ms": c};
+// "quit" (or the end of stdin) writes OUTPUT.f32 and prints the JSON line above without the
+// per-run lists. bench_ort_compare --interleave uses it to alternate ONNX Runtime's runs with its
+// backends', stopping this process (SIGSTOP) while they run.
 // onnxruntime-node is resolved from NODE_PATH (the directory npm installed package.json into).
 'use strict';
 const fs = require('fs');
@@ -45,26 +45,15 @@ async function main(argv) {
     const cpu = process.cpuUsage(cpuStart);
     return { time_ms: Number(process.hrtime.bigint() - start) / 1e6, cpu_ms: (cpu.user + cpu.system) / 1e3 };
   };
-  // ONNX Runtime's intra-op threads spin for a while after a run; replying only once the
-  // process has stopped using CPU keeps that spinning off the next runtime's timed run.
-  const untilIdle = async () => {
-    for (let waited = 0; waited < 1000; waited += 2) {
-      const before = process.cpuUsage();
-      await new Promise((resolve) => setTimeout(resolve, 2));
-      const used = process.cpuUsage(before);
-      if (used.user + used.system < 200) return;  // under 0.2 ms of CPU in 2 ms
-    }
-  };
   const summary = {};
   if (runs === 'serve') {
+    process.stdout.write('{"ready": true}\n');
     const lines = require('readline').createInterface({ input: process.stdin });
     for await (const line of lines) {
       if (line.trim() === 'quit') break;
       if (line.trim() !== 'run') throw new Error(`unknown request '${line}' (expected run or quit)`);
       await session.run(feeds);  // as bench_ort_compare does for its own: see --interleave there
-      const timed = await timedRun();
-      await untilIdle();
-      process.stdout.write(JSON.stringify(timed) + '\n');
+      process.stdout.write(JSON.stringify(await timedRun()) + '\n');
     }
     lines.close();
     if (result === undefined) result = await session.run(feeds);
