@@ -2,8 +2,8 @@
 // run of the same model, same input and thread count, in the same benchmark run (BENCHMARKS.md,
 // "Functional execution against ONNX Runtime"). Each round runs ONNX Runtime (a child process,
 // ort_run.js) and then every backend, each warmed up and timed over --runs runs (with
-// --interleave, an untimed and a timed run of each alternate instead); medians and the ratio ours/ORT are
-// printed per round, and each backend's output is compared with ORT's.
+// --interleave, an untimed and a timed run of each alternate instead); medians and the ratio
+// ours/ORT are printed per round, and each backend's output is compared with ORT's.
 //
 //   bench_ort_compare MODEL.onnx [options]          (--help lists them)
 //
@@ -335,10 +335,9 @@ Timed run_ours(asc::Executable& executable, const asc::TensorMap& inputs, const 
 }
 
 // One round with runtimes alternating: ONNX Runtime, then each backend, --runs times (after
-// everyone's --warmup runs), each time one untimed and one timed run. The untimed run matters:
-// on this project's 2-vCPU VM, whichever runtime ran first after another (idle cores, caches
-// holding the other's weights) took up to 1.6x its time in wall clock, at the same CPU time.
-// Returns ONNX Runtime's timings first, then each backend's.
+// everyone's --warmup runs), each time one untimed and one timed run, so that every timed run
+// finds the caches holding its own runtime's weights, as in a loop of inferences (ResNet-50's
+// are about the size of this VM's L3). Returns ONNX Runtime's timings first, then each backend's.
 std::vector<Timed> run_interleaved(const std::vector<std::unique_ptr<asc::Executable>>& executables,
                                    const asc::TensorMap& inputs, const Options& options,
                                    const std::filesystem::path& work, const std::string& input_name,
