@@ -120,6 +120,29 @@ TEST_CASE("asc.FusedConv: residual and ReLU on the Conv's pieces, then the calle
   }
 }
 
+TEST_CASE("asc.FusedConv keeps its inner Conv in its KernelState: repeated calls and other inputs present") {
+  // The 1x1 Conv above on x0 = [1, -3], x1 = [2, 0.5]: [-1, -3.5], [2, -6]; with the bias [1, 2]:
+  // [0, -2.5], [4, -4]; ReLU: [0, 0], [4, 0]. Without the bias, ReLU of the plain Conv: [0, 0], [2, 0].
+  const Tensor x = Tensor::from_vector<float>({1, 2, 1, 2}, {1.0f, -3.0f, 2.0f, 0.5f}).channels_last();
+  const Tensor w = Tensor::from_vector<float>({2, 2, 1, 1}, {1.0f, -1.0f, 2.0f, 0.0f});
+  const Tensor b = Tensor::from_vector<float>({2}, {1.0f, 2.0f});
+  const Node node{"conv", "FusedConv", "asc", attrs({{"activation", std::string("Relu")}}), {"x", "W", "b"}, {"y"}, {}};
+  KernelState state;
+  auto run = [&](const Tensor* bias) {
+    KernelContext context{node, 1, {&x, &w, bias}, std::vector<Tensor>(1), 2};
+    context.channels_last_outputs = {true};
+    context.state = &state;
+    fused("FusedConv").compute(context);
+    return context.outputs[0].to_doubles();
+  };
+  for (int call = 0; call < 3; ++call) {
+    CAPTURE(call);
+    CHECK(run(&b) == std::vector<double>{0, 0, 4, 0});
+  }
+  CHECK(run(nullptr) == std::vector<double>{0, 0, 2, 0});  // another input set than the kept one
+  CHECK(run(&b) == std::vector<double>{0, 0, 4, 0});
+}
+
 TEST_CASE("asc.FusedConv: a broadcast residual takes the whole-tensor path, the caller's epilogue left to it") {
   // The 1x1 Conv of the test above on x0 = [1, -3], x1 = [2, 0.5]: channel 0 = x0 - x1 = [-1, -3.5],
   // channel 1 = 2 x0 = [2, -6]; plus a per-channel residual [0.5, 1] (shape [1, 2, 1, 1]), then

@@ -94,8 +94,8 @@ bool add_relu_in_place(const Node& fused, Tensor& y, const Tensor* residual, int
 void fused_conv_compute(KernelContext& context) {
   const Tensor* residual = context.has_input(kResidual) ? context.inputs[kResidual] : nullptr;
   std::atomic<bool> declined{false};
-  InnerStep conv = run_inner_step(context, "Conv", input_prefix(context.inputs, kConvInputs),
-                                  conv_attributes(context.node), piece_epilogue(context, residual, declined));
+  InnerStep conv = run_inner_step(context, "Conv", input_prefix(context.inputs, kConvInputs), conv_attributes,
+                                  piece_epilogue(context, residual, declined));
   if (conv.epilogue_done && !declined) {
     context.outputs[0] = std::move(conv.output);
     context.output_epilogue_done = static_cast<bool>(context.output_epilogue);

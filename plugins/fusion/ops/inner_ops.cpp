@@ -1,6 +1,9 @@
 #include "ops/inner_ops.hpp"
 
+#include <memory>
+
 #include <asc/sdk/error.hpp>
+#include <asc/sdk/kernel_state.hpp>
 
 namespace asc::fusion {
 namespace {
@@ -29,6 +32,14 @@ std::vector<bool> presence(const std::vector<const ValueInfo*>& inputs) {
   for (const ValueInfo* input : inputs) present.push_back(input != nullptr);
   return present;
 }
+
+// run_inner_step's inner node, definition and the inner kernel's own kept state.
+struct PreparedInnerStep {
+  Node node;
+  std::vector<bool> present;  // node's inputs present, as built
+  const OpDefinition* definition = nullptr;
+  KernelState state;
+};
 
 }  // namespace
 
@@ -84,18 +95,32 @@ Tensor run_inner(const Node& fused, const std::string& op_type, const std::vecto
 }
 
 InnerStep run_inner_step(const KernelContext& fused, const std::string& op_type, const std::vector<const Tensor*>& inputs,
-                         Attributes attributes, OutputEpilogue epilogue) {
-  const Node node = make_inner_node(fused.node, op_type, std::move(attributes), presence(inputs));
-  const OpDefinition& definition = definition_for(fused.node, node, kInnerOpset);
-  if (!definition.compute)
-    throw Error(ErrorCode::UnsupportedOperator, fused.node.describe() + " needs a kernel for " + op_type +
-                                                    ", but plugin '" + definition.plugin + "' registers none");
-  KernelContext context{node, kInnerOpset, inputs, std::vector<Tensor>(1), fused.threads, fused.device_dtype};
+                         Attributes (*attributes)(const Node& fused), OutputEpilogue epilogue) {
+  const auto prepare = [&] {
+    auto step = std::make_shared<PreparedInnerStep>();
+    step->present = presence(inputs);
+    step->node = make_inner_node(fused.node, op_type, attributes != nullptr ? attributes(fused.node) : Attributes{},
+                                 step->present);
+    step->definition = &definition_for(fused.node, step->node, kInnerOpset);
+    if (!step->definition->compute)
+      throw Error(ErrorCode::UnsupportedOperator, fused.node.describe() + " needs a kernel for " + op_type +
+                                                      ", but plugin '" + step->definition->plugin + "' registers none");
+    return step;
+  };
+  // Kept only while it fits this call: the same operator, and the same inputs present.
+  std::shared_ptr<PreparedInnerStep> made;
+  PreparedInnerStep* step = nullptr;
+  if (fused.state != nullptr) {
+    step = &fused.state->get<PreparedInnerStep>(prepare);
+    if (step->node.op_type != op_type || presence(inputs) != step->present) step = nullptr;
+  }
+  if (step == nullptr) step = (made = prepare()).get();
+  KernelContext context{step->node, kInnerOpset, inputs, std::vector<Tensor>(1), fused.threads, fused.device_dtype};
   for (std::size_t i = 0; i < inputs.size(); ++i) context.constant_inputs.push_back(fused.input_is_constant(i));
   context.channels_last_outputs = {fused.may_output_channels_last(0)};
-  context.state = fused.state;
+  context.state = made == nullptr ? &step->state : nullptr;
   context.output_epilogue = std::move(epilogue);
-  definition.compute(context);
+  step->definition->compute(context);
   return {std::move(context.outputs.front()), context.output_epilogue_done};
 }
 
