@@ -120,6 +120,54 @@ TEST_CASE("asc.FusedConv: residual and ReLU on the Conv's pieces, then the calle
   }
 }
 
+TEST_CASE("asc.FusedConv: Clip (ReLU6) in place, on the Conv's pieces and on the whole output, as the Clip kernel") {
+  // An identity 1x1 Conv on channel 0 = [NaN, -3, -inf], channel 1 = [7, 2.5, 1]; the zero weights
+  // carry the non-finite values across (0 x NaN, 0 x -inf): output channel 0 = [NaN, -3, -inf],
+  // channel 1 = [NaN, 2.5, NaN], plus the residual where given. Clip keeps NaN, and an omitted
+  // (infinite) bound is the float's extreme: max(-inf, lowest) = lowest.
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = std::numeric_limits<float>::infinity();
+  const float lowest = std::numeric_limits<float>::lowest();
+  const Tensor x_plain = Tensor::from_vector<float>({1, 2, 1, 3}, {nan, -3.0f, -inf, 7.0f, 2.5f, 1.0f});
+  const Tensor w = Tensor::from_vector<float>({2, 2, 1, 1}, {1.0f, 0.0f, 0.0f, 1.0f});
+  const Tensor z_plain = Tensor::from_vector<float>({1, 2, 1, 3}, {1.0f, 4.0f, 0.0f, -2.0f, 4.0f, 0.5f});
+  struct Case {
+    std::vector<float> bounds;
+    bool residual;
+    std::vector<double> expected;
+  };
+  const std::vector<Case> cases{
+      {{0, 6}, false, {nan, 0, 0, nan, 2.5, nan}},
+      {{0, 6}, true, {nan, 1, 0, nan, 6, nan}},  // + z: [NaN, 1, -inf], [NaN, 6.5, NaN]
+      {{-inf, 6}, false, {nan, -3, lowest, nan, 2.5, nan}},
+      {{-2, inf}, false, {nan, -2, -2, nan, 2.5, nan}},
+  };
+  for (const bool channels_last : {true, false}) {
+    const Tensor x = channels_last ? x_plain.channels_last() : x_plain;
+    const Tensor z = channels_last ? z_plain.channels_last() : z_plain;
+    for (const Case& c : cases) {
+      CAPTURE(channels_last);
+      CAPTURE(c.bounds[0]);
+      CAPTURE(c.residual);
+      const Node node{"conv", "FusedConv", "asc",
+                      attrs({{"activation", std::string("Clip")}, {"activation_params", c.bounds}}),
+                      {"x", "W", "", c.residual ? "z" : ""}, {"y"}, {}};
+      KernelContext context{node, 1, {&x, &w, nullptr, c.residual ? &z : nullptr}, std::vector<Tensor>(1), 2};
+      context.channels_last_outputs = {channels_last};
+      fused("FusedConv").compute(context);
+      const std::vector<double> y = context.outputs[0].to_doubles();
+      REQUIRE(y.size() == c.expected.size());
+      for (std::size_t i = 0; i < y.size(); ++i) {
+        CAPTURE(i);
+        if (std::isnan(c.expected[i]))
+          CHECK(std::isnan(y[i]));
+        else
+          CHECK(y[i] == c.expected[i]);
+      }
+    }
+  }
+}
+
 TEST_CASE("asc.FusedConv keeps its inner Conv in its KernelState: repeated calls and other inputs present") {
   // The 1x1 Conv above on x0 = [1, -3], x1 = [2, 0.5]: [-1, -3.5], [2, -6]; with the bias [1, 2]:
   // [0, -2.5], [4, -4]; ReLU: [0, 0], [4, 0]. Without the bias, ReLU of the plain Conv: [0, 0], [2, 0].

@@ -1,5 +1,7 @@
 #include "ops/add_relu.hpp"
 
+#include <algorithm>
+
 #include <asc/sdk/vector_math.hpp>
 
 namespace asc::fusion {
@@ -20,6 +22,15 @@ ASC_VECTOR_CLONES void add_relu(float* y, const float* residual, std::int64_t n,
     return;
   }
   for (std::int64_t i = 0; i < n; ++i) y[i] += residual[i];
+}
+
+// std::max(v, low) is `v < low ? low : v`: a NaN v stays (the compare is false), as in Clip.
+ASC_VECTOR_CLONES void add_clip(float* y, const float* residual, std::int64_t n, float low, float high) {
+  if (residual == nullptr) {
+    for (std::int64_t i = 0; i < n; ++i) y[i] = std::min(std::max(y[i], low), high);
+    return;
+  }
+  for (std::int64_t i = 0; i < n; ++i) y[i] = std::min(std::max(y[i] + residual[i], low), high);
 }
 
 }  // namespace asc::fusion

@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <atomic>
 #include <climits>
+#include <cmath>
+#include <limits>
+#include <optional>
 
 #include <asc/sdk/op_registry.hpp>
 #include <asc/sdk/parallel.hpp>
@@ -36,10 +39,33 @@ void fused_conv_infer(InferenceContext& context) {
   context.outputs[0].shape = y.shape;
 }
 
-// Whether the epilogue is a ReLU and/or the residual Add, which add_relu does.
-bool is_add_relu(const Node& fused, const Tensor* residual) {
+// The epilogues done in place on the Conv's output (add_relu.hpp): the residual Add and/or a ReLU
+// or a Clip (MobileNet's ReLU6); nullopt for other activations and for none without a residual.
+struct InPlaceEpilogue {
+  enum class Kind { Add, Relu, Clip } kind = Kind::Add;
+  float low = 0, high = 0;  // Clip's bounds, an omitted (infinite) one as the Clip kernel's default
+};
+
+std::optional<InPlaceEpilogue> in_place_epilogue(const Node& fused, const Tensor* residual) {
   const std::string activation = fused.attributes.get_string("activation", "");
-  return activation == "Relu" || (activation.empty() && residual != nullptr);
+  if (activation == "Relu") return InPlaceEpilogue{InPlaceEpilogue::Kind::Relu};
+  if (activation == "Clip") {
+    const auto params = fused.attributes.get_floats("activation_params");
+    if (params.size() != 2) return std::nullopt;  // the general path reports it (check_activation)
+    // apply_activation omits an infinite bound, and Clip then uses the type's extremes.
+    const auto bound = [](float value, float omitted) { return std::isinf(value) ? omitted : value; };
+    return InPlaceEpilogue{InPlaceEpilogue::Kind::Clip, bound(params[0], std::numeric_limits<float>::lowest()),
+                           bound(params[1], std::numeric_limits<float>::max())};
+  }
+  if (activation.empty() && residual != nullptr) return InPlaceEpilogue{};
+  return std::nullopt;
+}
+
+void run_in_place(const InPlaceEpilogue& epilogue, float* y, const float* residual, std::int64_t n) {
+  if (epilogue.kind == InPlaceEpilogue::Kind::Clip)
+    add_clip(y, residual, n, epilogue.low, epilogue.high);
+  else
+    add_relu(y, residual, n, epilogue.kind == InPlaceEpilogue::Kind::Relu);
 }
 
 // The epilogue as the inner Conv runs it on each thread's piece of the output while it is in
@@ -49,30 +75,31 @@ bool is_add_relu(const Node& fused, const Tensor* residual) {
 // shape: a broadcast) is seen on the first call, and every call then leaves its range alone and
 // sets `declined`, for the whole-tensor path to do the work.
 OutputEpilogue piece_epilogue(const KernelContext& context, const Tensor* residual, std::atomic<bool>& declined) {
-  if (!is_add_relu(context.node, residual)) return {};
+  const std::optional<InPlaceEpilogue> in_place = in_place_epilogue(context.node, residual);
+  if (!in_place) return {};
   if (residual != nullptr &&
       (residual->dtype() != DType::Float32 || residual->rank() != 4 || !residual->is_channels_last()))
     return {};
-  const bool relu = context.node.attributes.get_string("activation", "") == "Relu";
   const OutputEpilogue* after = context.output_epilogue ? &context.output_epilogue : nullptr;
-  return [relu, residual, after, &declined](Tensor& y, std::int64_t begin, std::int64_t end) {
+  return [epilogue = *in_place, residual, after, &declined](Tensor& y, std::int64_t begin, std::int64_t end) {
     if (y.dtype() != DType::Float32 ||
         (residual != nullptr && (residual->shape() != y.shape() || residual->strides() != y.strides()))) {
       declined = true;
       return;
     }
-    add_relu(y.data<float>() + begin, residual == nullptr ? nullptr : residual->data<float>() + begin, end - begin,
-             relu);
+    run_in_place(epilogue, y.data<float>() + begin, residual == nullptr ? nullptr : residual->data<float>() + begin,
+                 end - begin);
     if (after != nullptr) (*after)(y, begin, end);
   };
 }
 
-// The residual Add and a ReLU done in one pass, in place on the convolution's fresh output (the
-// common ResNet epilogue) when the Conv did not run it on its pieces: two fewer full passes over
-// the activation, and no new buffers; the kernel's threads share it.
+// The same epilogue in one pass, in place on the convolution's fresh output, when the Conv did
+// not run it on its pieces: two fewer full passes over the activation, and no new buffers; the
+// kernel's threads share it.
 // False when the operands need the general path (other dtypes, broadcasting, other activations).
-bool add_relu_in_place(const Node& fused, Tensor& y, const Tensor* residual, int threads) {
-  if (!is_add_relu(fused, residual)) return false;
+bool epilogue_in_place(const Node& fused, Tensor& y, const Tensor* residual, int threads) {
+  const std::optional<InPlaceEpilogue> epilogue = in_place_epilogue(fused, residual);
+  if (!epilogue) return false;
   // One run along memory: y contiguous or channels-last, and the residual laid out the same.
   const bool dense = y.is_contiguous() || (y.rank() >= 3 && y.is_channels_last());
   if (y.dtype() != DType::Float32 || !dense || y.buffer().use_count() != 1) return false;
@@ -82,11 +109,10 @@ bool add_relu_in_place(const Node& fused, Tensor& y, const Tensor* residual, int
   float* out = y.data<float>();
   const float* add = residual == nullptr ? nullptr : residual->data<float>();
   const std::int64_t n = y.numel();
-  const bool relu = fused.attributes.get_string("activation", "") == "Relu";
   constexpr std::int64_t kChunk = 16384;  // elements per work item: 64 KB, a few microseconds
   parallel_for(threads, (n + kChunk - 1) / kChunk, [&](std::int64_t chunk) {
     const std::int64_t begin = chunk * kChunk, count = std::min(n, begin + kChunk) - begin;
-    add_relu(out + begin, add == nullptr ? nullptr : add + begin, count, relu);
+    run_in_place(*epilogue, out + begin, add == nullptr ? nullptr : add + begin, count);
   });
   return true;
 }
@@ -102,7 +128,7 @@ void fused_conv_compute(KernelContext& context) {
     return;
   }
   Tensor y = std::move(conv.output);
-  if (add_relu_in_place(context.node, y, residual, context.threads)) {
+  if (epilogue_in_place(context.node, y, residual, context.threads)) {
     context.outputs[0] = std::move(y);
     return;
   }
