@@ -108,4 +108,45 @@ TEST_CASE("Where selects with a three-way broadcast") {
         }) == ErrorCode::InvalidOperator);
 }
 
+// Large enough (>= 64K elements) that the kernels split the elements between threads. A float sum
+// or product of two floats is the float rounding of their double result, so the expectations are
+// exact.
+TEST_CASE("elementwise kernels on many elements, on 1 and 3 threads: same-shape, row, scalar and deep broadcasts") {
+  const Tensor a = random_tensor({180, 400}, 1, -4.0f, 4.0f);
+  const Tensor b = random_tensor({180, 400}, 2, -4.0f, 4.0f);
+  const Tensor row = random_tensor({400}, 3, -4.0f, 4.0f);
+  const Tensor scalar = floats({}, {-1.5f});
+  const Tensor column = random_tensor({4, 1, 1000}, 4);
+  const Tensor middle = random_tensor({1, 30, 1}, 5);
+  const Tensor image_a = random_tensor({1, 64, 40, 40}, 6).channels_last();
+  const Tensor image_b = random_tensor({1, 64, 40, 40}, 7).channels_last();
+  const auto av = a.to_doubles(), bv = b.to_doubles(), rv = row.to_doubles(), cv = column.to_doubles(),
+             mv = middle.to_doubles(), iav = image_a.to_doubles(), ibv = image_b.to_doubles();
+  std::vector<double> sum(av.size()), row_product(av.size()), scaled(av.size()), relu(av.size()), deep(4 * 30 * 1000),
+      image_sum(iav.size());
+  for (std::size_t i = 0; i < av.size(); ++i) {
+    sum[i] = static_cast<float>(av[i] + bv[i]);
+    row_product[i] = static_cast<float>(av[i] * rv[i % 400]);
+    scaled[i] = static_cast<float>(av[i] * -1.5);
+    relu[i] = av[i] < 0 ? 0.0 : av[i];
+  }
+  for (std::size_t i = 0; i < 4; ++i)
+    for (std::size_t j = 0; j < 30; ++j)
+      for (std::size_t k = 0; k < 1000; ++k) deep[(i * 30 + j) * 1000 + k] = static_cast<float>(cv[i * 1000 + k] - mv[j]);
+  for (std::size_t i = 0; i < iav.size(); ++i) image_sum[i] = static_cast<float>(iav[i] + ibv[i]);
+  for (const int threads : {1, 3}) {
+    CAPTURE(threads);
+    OpCall add{"Add"}, mul{"Mul"}, sub{"Sub"}, rectify{"Relu"};
+    add.threads = mul.threads = sub.threads = rectify.threads = threads;
+    check_values(add.run_one({a, b}), DType::Float32, {180, 400}, sum);
+    check_values(mul.run_one({a, row}), DType::Float32, {180, 400}, row_product);
+    check_values(mul.run_one({scalar, a}), DType::Float32, {180, 400}, scaled);
+    check_values(rectify.run_one({a}), DType::Float32, {180, 400}, relu);
+    check_values(sub.run_one({column, middle}), DType::Float32, {4, 30, 1000}, deep);
+    const Tensor images = add.run_one({image_a, image_b});  // channels-last: one run along memory
+    CHECK(images.is_channels_last());
+    check_values(images, DType::Float32, {1, 64, 40, 40}, image_sum);
+  }
+}
+
 }  // namespace asc::test

@@ -3,6 +3,7 @@
 // same-shape and scalar operands, and the inference/cost helpers every elementwise op uses.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -11,6 +12,7 @@
 
 #include <asc/sdk/error.hpp>
 #include <asc/sdk/op_registry.hpp>
+#include <asc/sdk/parallel.hpp>
 
 #include <asc/sdk/op_cost.hpp>
 #include "common/shape_utils.hpp"
@@ -76,15 +78,37 @@ inline Tensor uninitialized_like(const Tensor& like, DType dtype) {
   return uninitialized_tensor(dtype, like.shape(), like.is_contiguous() ? Shape{} : like.strides());
 }
 
+// ---- threads ------------------------------------------------------------------------------
+
+// The loops below share their elements between the kernel's threads from this many on (below, a
+// second thread's wake-up costs about what it saves), in work items of kElementChunk elements.
+// Each element is computed as on one thread, so the results do not depend on the thread count.
+inline constexpr std::int64_t kParallelElements = std::int64_t{1} << 16;
+inline constexpr std::int64_t kElementChunk = std::int64_t{1} << 14;
+
+// body(begin, end) over [0, count): once on the calling thread when small, else in chunks.
+template <class Body> void for_each_chunk(int threads, std::int64_t count, Body&& body) {
+  if (threads <= 1 || count < kParallelElements) {
+    body(std::int64_t{0}, count);
+    return;
+  }
+  parallel_for(threads, (count + kElementChunk - 1) / kElementChunk, [&](std::int64_t chunk) {
+    const std::int64_t begin = chunk * kElementChunk;
+    body(begin, std::min(count, begin + kElementChunk));
+  });
+}
+
 // ---- unary maps ---------------------------------------------------------------------------
 
 // output[i] = fn(input[i]) with fn taking compute_t<In>, along memory: output has input's element
 // count and layout, both dense_layout().
-template <class In, class Out, class Fn> void map_elements(const Tensor& input, Tensor& output, Fn&& fn) {
+template <class In, class Out, class Fn>
+void map_elements(const Tensor& input, Tensor& output, Fn&& fn, int threads = 1) {
   const In* x = input.data<In>();
   Out* y = output.data<Out>();
-  const std::int64_t count = input.numel();
-  for (std::int64_t i = 0; i < count; ++i) y[i] = static_cast<Out>(fn(static_cast<compute_t<In>>(x[i])));
+  for_each_chunk(threads, input.numel(), [&](std::int64_t begin, std::int64_t end) {
+    for (std::int64_t i = begin; i < end; ++i) y[i] = static_cast<Out>(fn(static_cast<compute_t<In>>(x[i])));
+  });
 }
 
 // Kernel body of a unary operator on input 0 whose output has the input's dtype and shape.
@@ -93,7 +117,7 @@ template <TypeSet S, class Fn> void unary_kernel(KernelContext& context, Fn&& fn
   dispatch<S>(input.dtype(), context.node, [&](auto tag) {
     using T = typename decltype(tag)::type;
     Tensor output = uninitialized_like(input, input.dtype());
-    map_elements<T, T>(input, output, fn);
+    map_elements<T, T>(input, output, fn, context.threads);
     context.outputs[0] = std::move(output);
   });
 }
@@ -104,7 +128,7 @@ template <TypeSet S, class Fn> void unary_predicate_kernel(KernelContext& contex
   dispatch<S>(input.dtype(), context.node, [&](auto tag) {
     using T = typename decltype(tag)::type;
     Tensor output = uninitialized_like(input, DType::Bool);
-    map_elements<T, bool>(input, output, fn);
+    map_elements<T, bool>(input, output, fn, context.threads);
     context.outputs[0] = std::move(output);
   });
 }
@@ -132,22 +156,21 @@ template <class Fn> void for_each_run(const BroadcastPlan& plan, Fn&& run) {
 }
 
 // out = fn(a, b) elementwise with numpy broadcasting; `out` is preallocated at the broadcast
-// shape. fn takes compute_t<A>, compute_t<B>.
+// shape. fn takes compute_t<A>, compute_t<B>. One run (same shapes, a scalar) is split between
+// `threads` in chunks, and so are the runs of a single outer dimension (a row vector over a
+// matrix's rows); deeper broadcasts run on the calling thread.
 template <class A, class B, class Out, class Fn>
-void broadcast_binary(const Tensor& a, const Tensor& b, Tensor& out, Fn&& fn) {
+void broadcast_binary(const Tensor& a, const Tensor& b, Tensor& out, Fn&& fn, int threads = 1) {
   const BroadcastPlan plan = plan_broadcast(out.shape(), {&a.shape(), &b.shape()});
   const A* a_data = a.data<A>();
   const B* b_data = b.data<B>();
   Out* out_data = out.data<Out>();
-  const std::int64_t n = plan.inner;
   const std::int64_t step_a = plan.inner_step[0];
   const std::int64_t step_b = plan.inner_step[1];
   auto value_a = [](const A* p) { return static_cast<compute_t<A>>(*p); };
   auto value_b = [](const B* p) { return static_cast<compute_t<B>>(*p); };
-  for_each_run(plan, [&](const std::vector<std::int64_t>& offsets) {
-    const A* x = a_data + offsets[0];
-    const B* y = b_data + offsets[1];
-    Out* z = out_data + offsets[2];
+  // `n` elements from x, y (each stepping 1 or 0) into z.
+  auto run = [&](const A* x, const B* y, Out* z, std::int64_t n) {
     if (step_a == 1 && step_b == 1) {
       for (std::int64_t i = 0; i < n; ++i) z[i] = static_cast<Out>(fn(value_a(x + i), value_b(y + i)));
     } else if (step_a == 1) {
@@ -160,6 +183,26 @@ void broadcast_binary(const Tensor& a, const Tensor& b, Tensor& out, Fn&& fn) {
       const Out zv = static_cast<Out>(fn(value_a(x), value_b(y)));
       for (std::int64_t i = 0; i < n; ++i) z[i] = zv;
     }
+  };
+  if (plan.total == 0) return;
+  if (plan.outer.empty()) {
+    for_each_chunk(threads, plan.inner, [&](std::int64_t begin, std::int64_t end) {
+      run(a_data + begin * step_a, b_data + begin * step_b, out_data + begin, end - begin);
+    });
+    return;
+  }
+  if (plan.outer.size() == 1 && threads > 1 && plan.total >= kParallelElements) {
+    const std::int64_t runs = plan.outer[0];
+    const std::int64_t runs_per_item = std::max<std::int64_t>(1, kElementChunk / std::max<std::int64_t>(plan.inner, 1));
+    parallel_for(threads, (runs + runs_per_item - 1) / runs_per_item, [&](std::int64_t item) {
+      for (std::int64_t r = item * runs_per_item, last = std::min(runs, r + runs_per_item); r < last; ++r)
+        run(a_data + r * plan.outer_strides[0][0], b_data + r * plan.outer_strides[1][0],
+            out_data + r * plan.outer_strides[2][0], plan.inner);
+    });
+    return;
+  }
+  for_each_run(plan, [&](const std::vector<std::int64_t>& offsets) {
+    run(a_data + offsets[0], b_data + offsets[1], out_data + offsets[2], plan.inner);
   });
 }
 
@@ -189,13 +232,15 @@ template <TypeSet S, bool OutBool = false, class Fn> void binary_kernel(KernelCo
       const T* x = a.data<T>();
       const T* y = b.data<T>();
       Out* z = output.data<Out>();
-      for (std::int64_t i = 0, n = a.numel(); i < n; ++i)
-        z[i] = static_cast<Out>(fn(static_cast<compute_t<T>>(x[i]), static_cast<compute_t<T>>(y[i])));
+      for_each_chunk(context.threads, a.numel(), [&](std::int64_t begin, std::int64_t end) {
+        for (std::int64_t i = begin; i < end; ++i)
+          z[i] = static_cast<Out>(fn(static_cast<compute_t<T>>(x[i]), static_cast<compute_t<T>>(y[i])));
+      });
       context.outputs[0] = std::move(output);
       return;
     }
     Tensor output = uninitialized_tensor(dtype_of<Out>(), shape);
-    broadcast_binary<T, T, Out>(a, b, output, fn);
+    broadcast_binary<T, T, Out>(a, b, output, fn, context.threads);
     context.outputs[0] = std::move(output);
   });
 }

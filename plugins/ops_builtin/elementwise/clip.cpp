@@ -37,7 +37,7 @@ void clip_compute(KernelContext& context) {
       hi = bound_input<T>(context, 2, hi);
     }
     Tensor output = uninitialized_like(input, input.dtype());
-    map_elements<T, T>(input, output, [=](C x) { return std::min(std::max(x, lo), hi); });
+    map_elements<T, T>(input, output, [=](C x) { return std::min(std::max(x, lo), hi); }, context.threads);
     context.outputs[0] = std::move(output);
   });
 }

@@ -56,7 +56,8 @@ void pow_compute(KernelContext& context) {
   dispatch<TypeSet::Numeric>(base.dtype(), context.node, [&](auto tag) {
     using T = typename decltype(tag)::type;
     Tensor output(base.dtype(), shape);
-    broadcast_binary<T, double, T>(base, exponent, output, [](auto b, double e) { return power(b, e); });
+    broadcast_binary<T, double, T>(base, exponent, output, [](auto b, double e) { return power(b, e); },
+                                   context.threads);
     context.outputs[0] = std::move(output);
   });
 }

@@ -55,7 +55,8 @@ void prelu_compute(KernelContext& context) {
   dispatch<TypeSet::Numeric>(x.dtype(), context.node, [&](auto tag) {
     using T = typename decltype(tag)::type;
     Tensor output(x.dtype(), x.shape());
-    broadcast_binary<T, T, T>(x, slope, output, [](auto v, auto s) { return v < decltype(v)(0) ? s * v : v; });
+    broadcast_binary<T, T, T>(x, slope, output, [](auto v, auto s) { return v < decltype(v)(0) ? s * v : v; },
+                              context.threads);
     context.outputs[0] = std::move(output);
   });
 }

@@ -17,7 +17,7 @@ template <TypeSet S, class Fn> Tensor fold_inputs(const KernelContext& context, 
     dispatch<S>(result.dtype(), context.node, [&](auto tag) {
       using T = typename decltype(tag)::type;
       Tensor folded(result.dtype(), broadcast_shapes(result.shape(), next.shape(), context.node));
-      broadcast_binary<T, T, T>(result, next, folded, fn);
+      broadcast_binary<T, T, T>(result, next, folded, fn, context.threads);
       result = std::move(folded);
     });
   }
@@ -78,7 +78,7 @@ void mean_compute(KernelContext& context) {
   for (std::size_t i = 0; i < context.input_count(); ++i) count += context.has_input(i) ? 1 : 0;
   dispatch<TypeSet::Floating>(sum.dtype(), context.node, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    map_elements<T, T>(sum, sum, [count](auto x) { return x / static_cast<decltype(x)>(count); });
+    map_elements<T, T>(sum, sum, [count](auto x) { return x / static_cast<decltype(x)>(count); }, context.threads);
   });
   context.outputs[0] = accumulate_as == DType::Undefined ? std::move(sum) : sum.cast(dtype);
 }
