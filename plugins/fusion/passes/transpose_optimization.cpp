@@ -57,6 +57,7 @@ std::optional<Shape> unit_axes_reshape(const Graph& graph, const std::string& in
 struct TransposeChain {
   std::vector<Node*> nodes;
   std::vector<std::int64_t> perm;  // composed: output axis i is input axis perm[i]
+  std::optional<Shape> reshape_to;  // set when perm moves only axes of size 1 (unit_axes_reshape)
 };
 
 std::optional<TransposeChain> transpose_optimization_chain_from(Node* first, const Graph& graph,
@@ -89,9 +90,8 @@ PassResult TransposeOptimization::run(Graph& graph, const PassContext&) const {
     auto chain = transpose_optimization_chain_from(node, graph, uses);
     if (!chain) continue;
     claimed.insert(chain->nodes.begin(), chain->nodes.end());
-    if (chain->nodes.size() > 1 || is_identity(chain->perm) ||
-        unit_axes_reshape(graph, chain->nodes.front()->inputs[0], chain->perm))
-      chains.push_back(std::move(*chain));
+    if (!is_identity(chain->perm)) chain->reshape_to = unit_axes_reshape(graph, node->inputs[0], chain->perm);
+    if (chain->nodes.size() > 1 || is_identity(chain->perm) || chain->reshape_to) chains.push_back(std::move(*chain));
   }
 
   for (auto& chain : chains) {
@@ -106,7 +106,7 @@ PassResult TransposeOptimization::run(Graph& graph, const PassContext&) const {
       if (bypass_node(graph, last, input, output)) ++result.effect_times;
       continue;
     }
-    if (const auto shape = unit_axes_reshape(graph, input, chain.perm)) {
+    if (const auto& shape = chain.reshape_to) {
       const Shape dims{static_cast<std::int64_t>(shape->size())};
       const std::string target = add_initializer(graph, output + "_shape", Tensor::from_vector<std::int64_t>(dims, *shape));
       graph.replace_nodes(chain.nodes, Node{chain.nodes.front()->name, "Reshape", "", {}, {input, target}, {output}, {}});
