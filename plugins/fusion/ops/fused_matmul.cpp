@@ -29,8 +29,8 @@ void fused_matmul_infer(InferenceContext& context) {
 
 // A float32 bias of one value per column ([N], [1, N], ...) added into the rows of y, a float32
 // product the kernel owns, on `threads` threads: the same float additions as the Add kernel,
-// without its second output tensor and single-threaded pass. False (nothing done) for any other
-// bias, which then goes through Add.
+// without the second output tensor Add would allocate and fill. False (nothing done) for any
+// other bias, which then goes through Add.
 bool add_column_bias_in_place(Tensor& y, const Tensor& bias, int threads) {
   if (y.dtype() != DType::Float32 || bias.dtype() != DType::Float32 || !y.is_contiguous() ||
       !bias.is_contiguous() || y.rank() == 0 || bias.rank() > y.rank())
