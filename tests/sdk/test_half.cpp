@@ -1,9 +1,11 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
 #include <random>
+#include <span>
 #include <vector>
 
 #include "asc/sdk/half.hpp"
@@ -27,12 +29,14 @@ std::vector<float> sample_floats(std::size_t count) {
   std::uniform_real_distribution<float> wide(-70000.0f, 70000.0f);
   std::uniform_real_distribution<float> small(-1e-4f, 1e-4f);
   std::vector<float> values;
-  for (std::size_t i = 0; values.size() < count; ++i) values.push_back(i % 3 == 0 ? small(rng) : wide(rng));
+  for (std::size_t i = 0; values.size() < std::max<std::size_t>(count, 32); ++i)
+    values.push_back(i % 3 == 0 ? small(rng) : wide(rng));
   values[5] = std::numeric_limits<float>::infinity();
   values[17] = -std::numeric_limits<float>::infinity();
   values[29] = 65520.0f;
   values[30] = -0.0f;
   values[31] = std::ldexp(1.0f, -25);
+  values.resize(count);
   return values;
 }
 
@@ -105,8 +109,44 @@ TEST_CASE("bulk float16 conversion equals the scalar one, tail included") {
   }
 }
 
+// Every float16 value, the floats half-way between neighbours (the ties) and one float either
+// side of each tie: the bulk paths (16 lanes with AVX-512, 8 with F16C) against the scalar one.
+TEST_CASE("bulk float16 rounding equals the scalar one at every tie") {
+  std::vector<float> values;
+  for (std::uint32_t bits = 0; bits < 0x7C00; ++bits) {  // the finite non-negative halves
+    const float low = asc::f16_bits_to_float(static_cast<std::uint16_t>(bits));
+    const float high = asc::f16_bits_to_float(static_cast<std::uint16_t>(bits + 1));
+    const float tie = low + (high - low) / 2;  // exact: 12 significant bits
+    for (const float value : {low, std::nextafter(tie, low), tie, std::nextafter(tie, high)}) {
+      values.push_back(value);
+      values.push_back(-value);
+    }
+  }
+  values.push_back(std::numeric_limits<float>::quiet_NaN());
+  values.push_back(std::numeric_limits<float>::infinity());
+  values.push_back(std::numeric_limits<float>::max());
+  values.push_back(std::numeric_limits<float>::denorm_min());
+  values.push_back(1.0f);  // 8 * 0x7C00 + 5: a tail past both vector widths
+  std::vector<float> rounded(values.size());
+  asc::round_to_f16(values, rounded);
+  std::vector<asc::float16> halves(values.size());
+  asc::convert(values, halves);
+  std::vector<float> widened(values.size());
+  asc::convert(std::span<const asc::float16>(halves), std::span<float>(widened));
+  std::size_t mismatches = 0;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const std::uint16_t expected = asc::float_to_f16_bits(values[i]);
+    const float decoded = asc::f16_bits_to_float(expected);
+    if (bits_of(halves[i]) != expected || std::memcmp(&rounded[i], &decoded, sizeof decoded) != 0 ||
+        std::memcmp(&widened[i], &decoded, sizeof decoded) != 0) {
+      if (++mismatches <= 5) MESSAGE("element " << i << " (" << values[i] << ") converts differently");
+    }
+  }
+  CHECK(mismatches == 0);
+}
+
 TEST_CASE("round_to_f16 works in place") {
-  std::vector<float> values = sample_floats(21);
+  std::vector<float> values = sample_floats(1003);
   const std::vector<float> original = values;
   asc::round_to_f16(values, values);
   for (std::size_t i = 0; i < values.size(); ++i) {
