@@ -2,6 +2,9 @@
 // inference, cost facts, and errors for bad attributes.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <atomic>
+#include <vector>
 #include <cmath>
 #include <limits>
 
@@ -119,6 +122,42 @@ TEST_CASE("asc.FusedConv: residual and ReLU on the Conv's pieces, then the calle
     CHECK(y[3] == 10.0);
   }
 }
+
+#if defined(ASC_TEST_HAVE_ONEDNN)
+TEST_CASE("asc.FusedConv: the caller's epilogue sees each element once, after the residual and ReLU") {
+  // An identity 1x1 Conv over 16 channels of 32x32 (y = x exactly: one product by 1, the others
+  // by 0), so each of two threads' bands of rows holds 8192 elements, more than one run of the
+  // in-place epilogue. Whenever the caller's epilogue reaches an element, it must already be
+  // relu(x + z), and every element must be reached exactly once.
+  constexpr std::int64_t kChannels = 16, kSide = 32, kCount = kChannels * kSide * kSide;
+  std::vector<float> x_values(kCount), z_values(kCount), identity(kChannels * kChannels, 0.0f);
+  for (std::int64_t i = 0; i < kCount; ++i) {
+    x_values[i] = static_cast<float>((i * 37) % 101) - 50.25f;
+    z_values[i] = static_cast<float>((i * 53) % 89) - 44.5f;
+  }
+  for (std::int64_t c = 0; c < kChannels; ++c) identity[c * kChannels + c] = 1.0f;
+  const Tensor x = Tensor::from_vector<float>({1, kChannels, kSide, kSide}, x_values).channels_last();
+  const Tensor z = Tensor::from_vector<float>({1, kChannels, kSide, kSide}, z_values).channels_last();
+  const Tensor w = Tensor::from_vector<float>({kChannels, kChannels, 1, 1}, identity);
+  const Node node{"conv", "FusedConv", "asc", attrs({{"activation", std::string("Relu")}}), {"x", "W", "", "z"}, {"y"}, {}};
+  KernelContext context{node, 1, {&x, &w, nullptr, &z}, std::vector<Tensor>(1), 2};
+  context.channels_last_outputs = {true};
+  std::vector<int> visits(kCount, 0);
+  std::atomic<std::int64_t> unfinished{0};
+  context.output_epilogue = [&](Tensor& y, std::int64_t begin, std::int64_t end) {
+    for (std::int64_t i = begin; i < end; ++i) {
+      ++visits[static_cast<std::size_t>(i)];
+      // Memory order i is channels-last: pixel i / C, channel i % C; x and z share the layout.
+      const float sum = x.data<float>()[i] + z.data<float>()[i];
+      if (y.data<float>()[i] != (sum < 0.0f ? 0.0f : sum)) ++unfinished;
+    }
+  };
+  fused("FusedConv").compute(context);
+  CHECK(context.output_epilogue_done);
+  CHECK(unfinished == 0);
+  CHECK(std::count(visits.begin(), visits.end(), 1) == kCount);
+}
+#endif
 
 TEST_CASE("asc.FusedConv: Clip (ReLU6) in place, on the Conv's pieces and on the whole output, as the Clip kernel") {
   // An identity 1x1 Conv on channel 0 = [NaN, -3, -inf], channel 1 = [7, 2.5, 1]; the zero weights

@@ -87,9 +87,16 @@ OutputEpilogue piece_epilogue(const KernelContext& context, const Tensor* residu
       declined = true;
       return;
     }
-    run_in_place(epilogue, y.data<float>() + begin, residual == nullptr ? nullptr : residual->data<float>() + begin,
-                 end - begin);
-    if (after != nullptr) (*after)(y, begin, end);
+    // In runs that stay in L1, so that the caller's epilogue (the NPU simulator's rounding to
+    // fp16) reads each run straight after this one wrote it instead of in a second pass over the
+    // piece, which is often larger than L2 (whole images at batch 8).
+    constexpr std::int64_t kRun = 4096;  // 16 KB of floats
+    for (std::int64_t first = begin; first < end; first += kRun) {
+      const std::int64_t last = std::min(end, first + kRun);
+      run_in_place(epilogue, y.data<float>() + first,
+                   residual == nullptr ? nullptr : residual->data<float>() + first, last - first);
+      if (after != nullptr) (*after)(y, first, last);
+    }
   };
 }
 
