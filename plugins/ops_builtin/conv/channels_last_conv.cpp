@@ -104,6 +104,22 @@ std::int64_t winograd_bands(const ConvGeometry& g) {
   return std::clamp<std::int64_t>(cpus, 1, std::max<std::int64_t>(g.window.output[1] / 14, 1));
 }
 
+// The output a piece should stay within: half of a 2 MB L2, so that the epilogue run on each
+// piece (a residual and ReLU, the NPU simulator's rounding to fp16) finds it still in L2 rather
+// than in L3 or memory, with room for the piece's input rows and weights.
+constexpr std::int64_t kPieceOutputBytes = std::int64_t{1} << 20;
+
+// The bands of rows that keep an image's pieces within kPieceOutputBytes. Inside ResNet-50 at
+// batch 8 (an image's 56x56x256 output is 3.2 MB; before, each thread's piece was 4 whole
+// images), the stem and the 56x56 and 28x28 layers with outputs over 1 MB went from 0.47-0.55
+// to 0.44-0.52 of the time of the 14x14 and 7x7 layers, in each of 6 alternations; batch 1 and
+// MobileNetV2 did not change (BENCHMARKS.md, session 15).
+std::int64_t cache_bands(const ConvGeometry& g) {
+  const Window3& w = g.window;
+  const std::int64_t image_bytes = w.output[1] * w.output[2] * g.out_channels * std::int64_t{sizeof(float)};
+  return std::min((image_bytes + kPieceOutputBytes - 1) / kPieceOutputBytes, w.output[1]);
+}
+
 // Bands of rows, `bands` an image.
 std::vector<Piece> image_bands(const ConvGeometry& g, std::int64_t bands) {
   const std::int64_t out_rows = g.window.output[1];
@@ -117,10 +133,11 @@ std::vector<Piece> image_bands(const ConvGeometry& g, std::int64_t bands) {
 }
 
 // Winograd's layers in winograd_bands() bands of rows an image, whatever the thread count. Other
-// layers: whole images per thread when there are at least as many images as threads; otherwise
-// each image's output in about as many parts in all as threads: bands of rows, or blocks of
-// output channels (split_channels). A band that would read no input row at all (all padding)
-// falls back to whole images.
+// layers: each image's output in about as many parts in all as threads when there are fewer
+// images than threads: bands of rows, or blocks of output channels (split_channels); bands of
+// rows too where an image's output is larger than kPieceOutputBytes (cache_bands); otherwise
+// whole images per thread. A band that would read no input row at all (all padding) falls back
+// to whole images.
 std::vector<Piece> split_output(const ConvGeometry& g, int threads) {
   if (winograd_suits(g)) return image_bands(g, winograd_bands(g));
   const std::int64_t out_rows = g.window.output[1];
@@ -137,8 +154,10 @@ std::vector<Piece> split_output(const ConvGeometry& g, int threads) {
       }
     return pieces;
   }
-  if (g.batch < parts) {
-    pieces = image_bands(g, std::min<std::int64_t>((parts + g.batch - 1) / g.batch, out_rows));
+  const std::int64_t thread_bands =
+      g.batch < parts ? std::min<std::int64_t>((parts + g.batch - 1) / g.batch, out_rows) : 1;
+  if (const std::int64_t bands = std::max(thread_bands, cache_bands(g)); bands > 1) {
+    pieces = image_bands(g, bands);
     const bool every_band_reads = std::all_of(pieces.begin(), pieces.end(), [&](const Piece& piece) {
       return piece_input(g.window, piece).rows > 0;
     });
