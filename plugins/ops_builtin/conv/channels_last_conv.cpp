@@ -196,6 +196,8 @@ memory::dims weight_dims(const ConvGeometry& g, std::int64_t channels) {
   return {g.group, g.out_channels / g.group, g.in_channels / g.group, w.kernel[1], w.kernel[2]};
 }
 
+}  // namespace
+
 // Primitives and reordered weights of one Conv node, built on first use of each shape. Kept in
 // the node's KernelState when the weights are constant; two runs may use it at once.
 class ConvPrimitives {
@@ -318,6 +320,8 @@ class ConvPrimitives {
   std::vector<std::pair<std::int64_t, memory>> packed_;  // first output channel, weights
 };
 
+namespace {
+
 // Computes one piece into y, then runs `epilogue` (when not null) on the piece's elements: one
 // range for whole images or a band of rows, a range per pixel for a block of channels.
 void run_piece(const ConvGeometry& g, const PiecePrimitive& primitive, const Piece& piece, const PieceInput& input,
@@ -406,14 +410,13 @@ bool channels_last_conv_available(const ConvGeometry& geometry, std::size_t spat
          w.pad_begin[2] < kernel_extent(w, 2);
 }
 
+std::shared_ptr<ConvPrimitives> make_conv_primitives() { return std::make_shared<ConvPrimitives>(); }
+
 Tensor convolve_channels_last(const ConvGeometry& geometry, const Tensor& x, const Tensor& w, const Tensor* bias,
-                              int threads, KernelState* state, bool weights_constant, const OutputEpilogue* epilogue) {
+                              int threads, ConvPrimitives* kept, const OutputEpilogue* epilogue) {
   const Tensor weights = w.contiguous();
   ConvPrimitives for_this_call;
-  ConvPrimitives& primitives =
-      state != nullptr && weights_constant
-          ? state->get<ConvPrimitives>([] { return std::make_shared<ConvPrimitives>(); })
-          : for_this_call;
+  ConvPrimitives& primitives = kept != nullptr ? *kept : for_this_call;
   onednn_on_calling_thread();
   const std::shared_ptr<const ConvSchedule> schedule =
       primitives.schedule(geometry, weights, bias != nullptr, threads);
@@ -435,8 +438,12 @@ Tensor convolve_channels_last(const ConvGeometry& geometry, const Tensor& x, con
 
 bool channels_last_conv_available(const ConvGeometry&, std::size_t, DType) { return false; }
 
-Tensor convolve_channels_last(const ConvGeometry&, const Tensor&, const Tensor&, const Tensor*, int, KernelState*,
-                              bool, const OutputEpilogue*) {
+class ConvPrimitives {};
+
+std::shared_ptr<ConvPrimitives> make_conv_primitives() { return std::make_shared<ConvPrimitives>(); }
+
+Tensor convolve_channels_last(const ConvGeometry&, const Tensor&, const Tensor&, const Tensor*, int, ConvPrimitives*,
+                              const OutputEpilogue*) {
   return {};
 }
 

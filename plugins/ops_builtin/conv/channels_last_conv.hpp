@@ -8,15 +8,15 @@
 // channels-last from one layer to the next (KernelContext::channels_last_outputs).
 //
 // The weights are reordered once into the primitive's blocked layout and the primitives built
-// once per input shape, kept in the step's KernelState; the kernel's threads each run one
+// once per input shape, kept in the step's KernelState (conv.cpp); the kernel's threads each run one
 // primitive on a share of the output (whole images, or a single image's bands of rows or blocks
 // of output channels). However the work is shared out, each output is computed by the same
 // operations, so the result does not depend on the thread count or the batch.
 #pragma once
 
 #include <cstddef>
+#include <memory>
 
-#include <asc/sdk/kernel_state.hpp>
 #include <asc/sdk/op_registry.hpp>
 #include <asc/sdk/tensor.hpp>
 
@@ -28,16 +28,20 @@ namespace asc::ops {
 // smaller than the dilated kernel, and a build with oneDNN.
 bool channels_last_conv_available(const ConvGeometry& geometry, std::size_t spatial_rank, DType dtype);
 
+// The reordered weights and the primitives of one Conv step, kept between its runs when its
+// weights are the same tensor at every run (made by make_conv_primitives; safe for two runs at
+// once).
+class ConvPrimitives;
+std::shared_ptr<ConvPrimitives> make_conv_primitives();
+
 // conv(x, w) + bias as a new channels-last tensor [N, M, OH, OW]. x may have any layout (it is
-// made channels-last first); w is [M, C/group, KH, KW], bias [M] or nullptr. When
-// `weights_constant` (w is the same tensor at every call with this `state`) and state is not
-// null, the reordered weights and the primitives are kept in `state`; otherwise they are made
-// for this call. An undefined tensor when oneDNN has only its reference kernel for this shape
-// (slower than the caller's im2col path, which then runs instead). A non-null `epilogue` runs on
-// every element of the result, on each thread's piece right after the thread computed it
-// (KernelContext::output_epilogue).
+// made channels-last first); w is [M, C/group, KH, KW], bias [M] or nullptr. With `kept` (w is
+// the same tensor at every call with it), the reordered weights and the primitives are kept
+// there; with nullptr they are made for this call. An undefined tensor when oneDNN has only its
+// reference kernel for this shape (slower than the caller's im2col path, which then runs
+// instead). A non-null `epilogue` runs on every element of the result, on each thread's piece
+// right after the thread computed it (KernelContext::output_epilogue).
 Tensor convolve_channels_last(const ConvGeometry& geometry, const Tensor& x, const Tensor& w, const Tensor* bias,
-                              int threads, KernelState* state, bool weights_constant,
-                              const OutputEpilogue* epilogue = nullptr);
+                              int threads, ConvPrimitives* kept, const OutputEpilogue* epilogue = nullptr);
 
 }  // namespace asc::ops
