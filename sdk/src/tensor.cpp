@@ -107,9 +107,8 @@ std::string shape_to_string(const Shape& shape) {
 Buffer::Buffer(std::shared_ptr<const void> owner, std::byte* data, std::size_t bytes)
     : owner_(std::move(owner)), data_(data), size_(bytes) {}
 
-namespace {
+namespace detail {
 
-// `bytes` of aligned memory whose contents are undefined, for buffers about to be overwritten.
 std::shared_ptr<Buffer> allocate_uninitialized(std::size_t bytes) {
   // aligned_alloc needs a multiple of the alignment; never zero so data() is never null.
   const std::size_t rounded = (bytes + kAlignment - 1) / kAlignment * kAlignment +
@@ -121,10 +120,10 @@ std::shared_ptr<Buffer> allocate_uninitialized(std::size_t bytes) {
   return Buffer::wrap(std::move(owner), static_cast<std::byte*>(memory), bytes);
 }
 
-}  // namespace
+}  // namespace detail
 
 std::shared_ptr<Buffer> Buffer::allocate(std::size_t bytes) {
-  std::shared_ptr<Buffer> buffer = allocate_uninitialized(bytes);
+  std::shared_ptr<Buffer> buffer = detail::allocate_uninitialized(bytes);
   std::memset(buffer->data(), 0, bytes);
   return buffer;
 }
@@ -223,7 +222,7 @@ std::vector<std::int64_t> Tensor::to_int64s() const { return gather<std::int64_t
 Tensor Tensor::clone() const {
   if (!defined()) return {};
   // Every byte is written below, so the buffer is not zero-filled first.
-  Tensor copy(allocate_uninitialized(nbytes()), 0, dtype(), shape(), {}, format());
+  Tensor copy(detail::allocate_uninitialized(nbytes()), 0, dtype(), shape(), {}, format());
   if (is_contiguous()) {
     std::memcpy(copy.view_.raw(), view_.raw(), nbytes());
     return copy;
@@ -239,7 +238,7 @@ Tensor Tensor::channels_last() const {
   if (rank() < 3)
     throw Error(ErrorCode::Internal, "channels_last(): tensor of shape " + shape_to_string(shape()) +
                                          " has no channel axis between batch and spatial axes");
-  Tensor copy(allocate_uninitialized(nbytes()), 0, dtype(), shape(), channels_last_strides(shape()), format());
+  Tensor copy(detail::allocate_uninitialized(nbytes()), 0, dtype(), shape(), channels_last_strides(shape()), format());
   // This view with its axes in the copy's memory order [N, spatial..., C], written row-major.
   Shape order_shape{shape()[0]}, order_strides{strides()[0]};
   for (std::int64_t d = 2; d < rank(); ++d) {

@@ -1,3 +1,4 @@
+#include "asc/sdk/error.hpp"
 #include "asc/sdk/half.hpp"
 #include "asc/sdk/tensor.hpp"
 #include "element_access.hpp"
@@ -22,7 +23,10 @@ template <class To, class From> void cast_elements(const TensorView& source, To*
 Tensor Tensor::cast(DType target) const {
   if (!defined()) return {};
   if (target == dtype()) return clone();
-  Tensor result(target, shape(), format());
+  std::size_t bytes = 0;  // every element is written below: no zero-filling first
+  if (__builtin_mul_overflow(static_cast<std::size_t>(numel()), dtype_size(target), &bytes))
+    throw Error(ErrorCode::MemoryAllocationFailed, "cast of shape " + shape_to_string(shape()) + " is too large");
+  Tensor result(detail::allocate_uninitialized(bytes), 0, target, shape(), {}, format());
   const auto count = static_cast<std::size_t>(numel());
   // The float <-> float16 pair is the hot one (precision modes): use the F16C bulk path.
   if (is_contiguous() && dtype() == DType::Float32 && target == DType::Float16) {
