@@ -382,7 +382,7 @@ Tensor channels_last_input(const Tensor& x, int threads) {
   if (x.is_channels_last()) return x;
   if (!x.is_contiguous()) return x.channels_last();
   const Shape& shape = x.shape();
-  const std::int64_t channels = shape[1], rows = shape[2], width = shape[3];
+  const std::int64_t channels = shape[1], rows = shape[2], width = shape[3], plane = rows * width;
   Tensor y = uninitialized_tensor(DType::Float32, shape, channels_last_strides(shape));
   const float* in = x.data<float>();
   float* out = y.data<float>();
@@ -393,7 +393,6 @@ Tensor channels_last_input(const Tensor& x, int threads) {
     for (std::int64_t h = first; h < std::min(rows, first + kRowsPerItem); ++h) {
       const float* from = in + (n * channels * rows + h) * width;  // channel c's row at c * plane
       float* to = out + (n * rows + h) * width * channels;
-      const std::int64_t plane = rows * width;
       for (std::int64_t w = 0; w < width; ++w, to += channels)  // writes in order, C rows read along
         for (std::int64_t c = 0; c < channels; ++c) to[c] = from[c * plane + w];
     }

@@ -8,10 +8,10 @@
 // channels-last from one layer to the next (KernelContext::channels_last_outputs).
 //
 // The weights are reordered once into the primitive's blocked layout and the primitives built
-// once per input shape, kept in the step's KernelState (conv.cpp); the kernel's threads each run one
-// primitive on a share of the output (whole images, or a single image's bands of rows or blocks
-// of output channels). However the work is shared out, each output is computed by the same
-// operations, so the result does not depend on the thread count or the batch.
+// once per input shape, kept in the step's KernelState (conv.cpp); the kernel's threads each run
+// one primitive on a share of the output (whole images, bands of rows of an image, or a single
+// image's blocks of output channels). However the work is shared out, each output is computed by
+// the same operations, so the result does not depend on the thread count or the batch.
 #pragma once
 
 #include <cstddef>
