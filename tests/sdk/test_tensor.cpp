@@ -180,6 +180,18 @@ TEST_CASE("cast: 16-bit floats round to nearest even") {
   CHECK(h.cast(DType::Int32).to_int64s() == std::vector<std::int64_t>{0, 1, std::numeric_limits<std::int32_t>::max()});
 }
 
+TEST_CASE("cast of a broadcast view too large to hold is EE3001, not an overflowed allocation") {
+  // 2^61 elements reading one float (zero strides) fit in int64, but 2^61 doubles are 2^64 bytes.
+  const auto one_float = asc::Buffer::allocate(sizeof(float));
+  const Tensor view(one_float, 0, DType::Float32, asc::Shape{std::int64_t{1} << 61}, asc::Shape{0});
+  try {
+    (void)view.cast(DType::Float64);
+    FAIL("the cast did not throw");
+  } catch (const asc::Error& error) {
+    CHECK(error.code() == asc::ErrorCode::MemoryAllocationFailed);
+  }
+}
+
 TEST_CASE("cast handles every dtype pair and strided sources") {
   const std::vector<DType> all{DType::Float32, DType::Float16, DType::BFloat16, DType::Float64, DType::Int8,
                                DType::UInt8,   DType::Int16,   DType::UInt16,   DType::Int32,   DType::UInt32,
