@@ -2,6 +2,9 @@
 // expected layouts are written out by hand.
 #include <doctest/doctest.h>
 
+#include <cstdint>
+#include <vector>
+
 #include "op_testing.hpp"
 #include "tensor_checks.hpp"
 
@@ -102,6 +105,35 @@ TEST_CASE("Transpose: default reverses the dimensions; perm permutes them") {
   });
   REQUIRE(bad);
   CHECK(bad->code() == ErrorCode::InvalidOperator);
+}
+
+// Views of at least 64K elements whose last axis stays contiguous are copied row by row on the
+// kernel's threads (tensor/strided_view.hpp). x holds its own flat index, so each output element
+// names the input element it must be.
+TEST_CASE("Transpose and Split of large tensors on several threads, row by row") {
+  // ViT's attention: [1, 197, 12, 64] -> [1, 12, 197, 64]; out[h, t, d] = x[t, h, d].
+  OpCall transpose{"Transpose", 13, attrs({{"perm", std::vector<std::int64_t>{0, 2, 1, 3}}})};
+  transpose.threads = 3;
+  std::vector<double> expected;
+  for (std::int64_t h = 0; h < 12; ++h)
+    for (std::int64_t t = 0; t < 197; ++t)
+      for (std::int64_t d = 0; d < 64; ++d) expected.push_back(static_cast<double>((t * 12 + h) * 64 + d));
+  const Tensor y = transpose.run_one({iota_floats({1, 197, 12, 64})});
+  CHECK(y.shape() == Shape{1, 12, 197, 64});
+  CHECK(y.to_doubles() == expected);
+
+  // A fused QKV projection's output cut into Q, K and V: part i [t, j] = x[t, 768 i + j].
+  OpCall split{"Split", 13, attrs({{"axis", std::int64_t{1}}}), 3};
+  split.threads = 3;
+  const auto parts = split.run({iota_floats({197, 2304})});
+  for (std::int64_t i = 0; i < 3; ++i) {
+    CAPTURE(i);
+    std::vector<double> part;
+    for (std::int64_t t = 0; t < 197; ++t)
+      for (std::int64_t j = 0; j < 768; ++j) part.push_back(static_cast<double>(t * 2304 + 768 * i + j));
+    CHECK(parts[static_cast<std::size_t>(i)].shape() == Shape{197, 768});
+    CHECK(parts[static_cast<std::size_t>(i)].to_doubles() == part);
+  }
 }
 
 TEST_CASE("Concat joins along the axis, including empty inputs and int64") {

@@ -30,6 +30,21 @@ TEST_CASE("Slice: starts/ends on several axes, defaults for axes and steps") {
   CHECK(slice({2}, {1}, {1}, {1}).shape() == Shape{3, 0});                    // end before start
 }
 
+// At least 64K elements with the last axis kept contiguous: rows copied on the kernel's threads
+// (tensor/strided_view.hpp), here with the outer axis walked backwards. x holds its flat index.
+TEST_CASE("Slice of a large tensor on several threads: rows in reverse order") {
+  OpCall slice{"Slice", 13};
+  slice.threads = 3;
+  // Rows 255 down to 0, columns 10 to 289: out[i, j] = x[255 - i, 10 + j].
+  const Tensor y = slice.run_one({iota_floats({256, 300}), int64s({-1, 10}), int64s({-1000, 290}), int64s({0, 1}),
+                                  int64s({-1, 1})});
+  std::vector<double> expected;
+  for (std::int64_t i = 0; i < 256; ++i)
+    for (std::int64_t j = 0; j < 280; ++j) expected.push_back(static_cast<double>((255 - i) * 300 + 10 + j));
+  CHECK(y.shape() == Shape{256, 280});
+  CHECK(y.to_doubles() == expected);
+}
+
 TEST_CASE("Slice: negative steps walk backwards; the end clamps to -1") {
   // start -1 is the last column; end -1000 clamps to -1 so column 0 is included.
   check_floats(slice({-1}, {-1000}, {1}, {-1}), {3, 4}, {3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8});

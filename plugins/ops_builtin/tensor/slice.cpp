@@ -113,7 +113,7 @@ void compute_slice(KernelContext& context) {
     strides[axis] = contiguous[axis] * slice.step;
     first += slice.start * contiguous[axis];
   }
-  context.outputs[0] = copy_strided(input, first, std::move(shape), std::move(strides));
+  context.outputs[0] = copy_strided(input, first, std::move(shape), std::move(strides), context.threads);
 }
 
 // A slice moves the region it picks: one DMA per run of contiguous elements, reading the output's

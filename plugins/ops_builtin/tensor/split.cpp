@@ -73,7 +73,7 @@ void compute_split(KernelContext& context) {
     Shape shape = input.shape();
     shape[axis] = sizes[i];
     if (!context.node.outputs[i].empty())
-      context.outputs[i] = copy_strided(input, start * strides[axis], std::move(shape), strides);
+      context.outputs[i] = copy_strided(input, start * strides[axis], std::move(shape), strides, context.threads);
     start += sizes[i];
   }
 }

@@ -12,7 +12,9 @@ namespace asc::ops {
 // `strides` (strides may be 0 to repeat, or negative to walk backwards).
 Tensor strided_view(const Tensor& base, std::int64_t first, Shape shape, Shape strides);
 
-// strided_view(...).clone(): a new contiguous tensor.
-Tensor copy_strided(const Tensor& base, std::int64_t first, Shape shape, Shape strides);
+// strided_view(...).clone(): a new contiguous tensor. On `threads` when the view is large and
+// its last axis is contiguous (a Transpose that keeps the last axis, a Slice or Split of the
+// other axes): rows of it are copied in parallel. The bytes are the same either way.
+Tensor copy_strided(const Tensor& base, std::int64_t first, Shape shape, Shape strides, int threads = 1);
 
 }  // namespace asc::ops

@@ -50,7 +50,7 @@ void compute_transpose(KernelContext& context) {
     shape.push_back(input.shape()[static_cast<std::size_t>(axis)]);
     permuted_strides.push_back(strides[static_cast<std::size_t>(axis)]);
   }
-  context.outputs[0] = copy_strided(input, 0, std::move(shape), std::move(permuted_strides));
+  context.outputs[0] = copy_strided(input, 0, std::move(shape), std::move(permuted_strides), context.threads);
 }
 
 }  // namespace
