@@ -51,21 +51,22 @@ class TimelineSink : public ProfileSink {
       (msprof::memcpy_operation_name(event) == "host to device" ? h2d_us : d2h_us) += event.duration_us;
     } else {
       const double end = event.start_us + event.duration_us;
-      first_us = any_task_ ? std::min(first_us, event.start_us) : event.start_us;
-      last_us = any_task_ ? std::max(last_us, end) : end;
+      first_us_ = any_task_ ? std::min(first_us_, event.start_us) : event.start_us;
+      last_us_ = any_task_ ? std::max(last_us_, end) : end;
       any_task_ = true;
     }
     if (keep_events_) events.push_back(event);
   }
 
-  double device_us() const { return any_task_ ? last_us - first_us : 0; }
+  double device_us() const { return any_task_ ? last_us_ - first_us_ : 0; }
 
-  double first_us = 0, last_us = 0, h2d_us = 0, d2h_us = 0;
+  double h2d_us = 0, d2h_us = 0;
   std::vector<ProfileEvent> events;  // when kept
 
  private:
   bool keep_events_;
   bool any_task_ = false;
+  double first_us_ = 0, last_us_ = 0;  // of the tasks other than host-link copies
 };
 
 // "2026_11_30-05_30_00", ais_bench's time.strftime("%Y_%m_%d-%H_%M_%S").
