@@ -155,6 +155,28 @@ template <class Fn> void for_each_run(const BroadcastPlan& plan, Fn&& run) {
   for_each_index(plan.outer, plan.outer_strides, run);
 }
 
+// z[i] = fn(x[i * step_x], y[i * step_y]) for i < n, each step 1 or 0 (a broadcast scalar). One
+// out-of-line function per operator and dtype: inlined into each of broadcast_binary's call sites,
+// its four loops were compiled (and vectorised) several times over for every operator and dtype.
+template <class A, class B, class Out, class Fn>
+[[gnu::noinline]] void binary_run(const Fn& fn, const A* x, std::int64_t step_x, const B* y, std::int64_t step_y, Out* z,
+                                  std::int64_t n) {
+  auto value_a = [](const A* p) { return static_cast<compute_t<A>>(*p); };
+  auto value_b = [](const B* p) { return static_cast<compute_t<B>>(*p); };
+  if (step_x == 1 && step_y == 1) {
+    for (std::int64_t i = 0; i < n; ++i) z[i] = static_cast<Out>(fn(value_a(x + i), value_b(y + i)));
+  } else if (step_x == 1) {
+    const auto yv = value_b(y);
+    for (std::int64_t i = 0; i < n; ++i) z[i] = static_cast<Out>(fn(value_a(x + i), yv));
+  } else if (step_y == 1) {
+    const auto xv = value_a(x);
+    for (std::int64_t i = 0; i < n; ++i) z[i] = static_cast<Out>(fn(xv, value_b(y + i)));
+  } else {
+    const Out zv = static_cast<Out>(fn(value_a(x), value_b(y)));
+    for (std::int64_t i = 0; i < n; ++i) z[i] = zv;
+  }
+}
+
 // out = fn(a, b) elementwise with numpy broadcasting; `out` is preallocated at the broadcast
 // shape. fn takes compute_t<A>, compute_t<B>. One run (same shapes, a scalar) is split between
 // `threads` in chunks, and so are the runs of a single outer dimension (a row vector over a
@@ -167,23 +189,7 @@ void broadcast_binary(const Tensor& a, const Tensor& b, Tensor& out, Fn&& fn, in
   Out* out_data = out.data<Out>();
   const std::int64_t step_a = plan.inner_step[0];
   const std::int64_t step_b = plan.inner_step[1];
-  auto value_a = [](const A* p) { return static_cast<compute_t<A>>(*p); };
-  auto value_b = [](const B* p) { return static_cast<compute_t<B>>(*p); };
-  // `n` elements from x, y (each stepping 1 or 0) into z.
-  auto run = [&](const A* x, const B* y, Out* z, std::int64_t n) {
-    if (step_a == 1 && step_b == 1) {
-      for (std::int64_t i = 0; i < n; ++i) z[i] = static_cast<Out>(fn(value_a(x + i), value_b(y + i)));
-    } else if (step_a == 1) {
-      const auto yv = value_b(y);
-      for (std::int64_t i = 0; i < n; ++i) z[i] = static_cast<Out>(fn(value_a(x + i), yv));
-    } else if (step_b == 1) {
-      const auto xv = value_a(x);
-      for (std::int64_t i = 0; i < n; ++i) z[i] = static_cast<Out>(fn(xv, value_b(y + i)));
-    } else {
-      const Out zv = static_cast<Out>(fn(value_a(x), value_b(y)));
-      for (std::int64_t i = 0; i < n; ++i) z[i] = zv;
-    }
-  };
+  auto run = [&](const A* x, const B* y, Out* z, std::int64_t n) { binary_run(fn, x, step_a, y, step_b, z, n); };
   if (plan.total == 0) return;
   if (plan.outer.empty()) {
     for_each_chunk(threads, plan.inner, [&](std::int64_t begin, std::int64_t end) {
@@ -233,8 +239,7 @@ template <TypeSet S, bool OutBool = false, class Fn> void binary_kernel(KernelCo
       const T* y = b.data<T>();
       Out* z = output.data<Out>();
       for_each_chunk(context.threads, a.numel(), [&](std::int64_t begin, std::int64_t end) {
-        for (std::int64_t i = begin; i < end; ++i)
-          z[i] = static_cast<Out>(fn(static_cast<compute_t<T>>(x[i]), static_cast<compute_t<T>>(y[i])));
+        binary_run(fn, x + begin, 1, y + begin, 1, z + begin, end - begin);
       });
       context.outputs[0] = std::move(output);
       return;
