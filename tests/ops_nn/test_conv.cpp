@@ -340,6 +340,34 @@ TEST_CASE("Conv channels-last: ResNet's layer kinds, whole images and bands of r
                              threads, true);
 }
 
+TEST_CASE("Conv channels-last: 1x1 layers (the AVX-512 pointwise kernel where the CPU has it)") {
+  // conv/pointwise_conv.hpp: tiles of 7 pixels x 64 channels. Output channels that leave a
+  // partial panel (72, 100: masked vectors) or fewer than one vector (5); pixel counts that leave
+  // a partial tile (5x5, 3x11); stride 2 on odd sizes, where a tile stops at each output row; more
+  // output channels than pixels (the panels shared out between threads, and an epilogue range
+  // per pixel); 128+ input channels at 56x56 and 14x14, as ResNet's.
+  struct Case {
+    Shape x_shape, w_shape;
+    std::int64_t stride;
+  };
+  const Case cases[] = {
+      {{1, 16, 5, 5}, {72, 16, 1, 1}, 1},   {{2, 24, 3, 11}, {100, 24, 1, 1}, 1}, {{1, 8, 4, 4}, {5, 8, 1, 1}, 1},
+      {{1, 32, 9, 7}, {40, 32, 1, 1}, 2},   {{3, 20, 7, 7}, {130, 20, 1, 1}, 2},  {{1, 160, 7, 7}, {256, 160, 1, 1}, 1},
+      {{1, 128, 56, 56}, {24, 128, 1, 1}, 1}, {{1, 256, 14, 14}, {64, 256, 1, 1}, 1},
+  };
+  std::uint32_t seed = 140;
+  for (const Case& c : cases)
+    for (int threads : {1, 2, 3}) {
+      CAPTURE(c.x_shape);
+      CAPTURE(c.w_shape);
+      CAPTURE(threads);
+      const Attributes attributes = c.stride == 1 ? attrs({}) : attrs({{"strides", Ints{c.stride, c.stride}}});
+      check_channels_last_conv(c.x_shape, c.w_shape, {1, {c.stride, c.stride}, {1, 1}, {0, 0}, {0, 0}}, attributes,
+                               seed, threads, true);
+      seed += 3;
+    }
+}
+
 TEST_CASE("Conv channels-last: asymmetric pads, dilation, groups and depthwise") {
   check_channels_last_conv({1, 8, 11, 10}, {8, 8, 3, 3}, {1, {1, 2}, {2, 1}, {2, 0}, {1, 2}},
                            attrs({{"strides", Ints{1, 2}}, {"dilations", Ints{2, 1}}, {"pads", Ints{2, 0, 1, 2}}}),
@@ -457,6 +485,7 @@ TEST_CASE("Conv channels-last: the outputs do not depend on the thread count or 
       {{3, 32, 28, 28}, {32, 32, 3, 3}, same},                                        // direct, bands
       {{3, 64, 5, 5}, {48, 64, 3, 3}, same},                                          // blocks of channels
       {{3, 16, 12, 12}, {24, 16, 1, 1}, attrs({})},                                   // 1x1
+      {{3, 128, 7, 7}, {256, 128, 1, 1}, attrs({})},                                  // 1x1, panels shared out
       {{3, 8, 23, 20}, {16, 8, 7, 7}, attrs({{"strides", Ints{2, 2}}, {"pads", Ints{3, 3, 3, 3}}})},  // stem
   };
   std::uint32_t seed = 280;
@@ -503,6 +532,7 @@ TEST_CASE("Conv channels-last: the output epilogue runs once on every element, o
       {{1, 16, 9, 9}, {16, 16, 3, 3}, {1, {1, 1}, {1, 1}, {1, 1}, {1, 1}}, attrs({{"pads", Ints{1, 1, 1, 1}}})},
       {{1, 24, 5, 5}, {48, 24, 3, 3}, {1, {1, 1}, {1, 1}, {1, 1}, {1, 1}}, attrs({{"pads", Ints{1, 1, 1, 1}}})},
       {{2, 4, 66, 66}, {64, 4, 1, 1}, {1, {1, 1}, {1, 1}, {0, 0}, {0, 0}}, attrs({})},
+      {{1, 160, 7, 7}, {200, 160, 1, 1}, {1, {1, 1}, {1, 1}, {0, 0}, {0, 0}}, attrs({})},  // a range per pixel and panels
   };
   std::uint32_t seed = 210;
   for (const Case& c : cases)

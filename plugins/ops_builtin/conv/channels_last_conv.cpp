@@ -18,6 +18,7 @@
 #include "common/onednn_runtime.hpp"
 #include "common/uninitialized_tensor.hpp"
 #include "conv/conv_common.hpp"
+#include "conv/pointwise_conv.hpp"
 #endif
 
 namespace asc::ops {
@@ -207,19 +208,31 @@ class ConvPrimitives {
   std::shared_ptr<const ConvSchedule> schedule(const ConvGeometry& g, const Tensor& weights, bool has_bias,
                                                int threads) {
     std::lock_guard lock(mutex_);
-    if (weights.view().raw() != weights_data_) {  // another weights tensor: nothing kept fits it
-      schedules_.clear();
-      primitives_.clear();
-      packed_.clear();
-      weights_data_ = weights.view().raw();
-    }
+    forget_other_weights(weights);
     const std::vector<std::int64_t> key{g.batch, g.window.input[1], g.window.input[2], threads};
     auto& schedule = schedules_[key];
     if (schedule == nullptr) schedule = make_schedule(g, weights, has_bias, threads);
     return schedule;
   }
 
+  // The weights packed for pointwise_conv (a 1x1 layer on an AVX-512 machine).
+  std::shared_ptr<const PointwiseWeights> pointwise(const ConvGeometry& g, const Tensor& weights) {
+    std::lock_guard lock(mutex_);
+    forget_other_weights(weights);
+    if (pointwise_ == nullptr) pointwise_ = std::make_shared<const PointwiseWeights>(pack_pointwise_weights(g, weights));
+    return pointwise_;
+  }
+
  private:
+  void forget_other_weights(const Tensor& weights) {
+    if (weights.view().raw() == weights_data_) return;
+    schedules_.clear();  // another weights tensor: nothing kept fits it
+    primitives_.clear();
+    packed_.clear();
+    pointwise_.reset();
+    weights_data_ = weights.view().raw();
+  }
+
   std::shared_ptr<const ConvSchedule> make_schedule(const ConvGeometry& g, const Tensor& weights, bool has_bias,
                                                     int threads) {
     auto schedule = std::make_shared<ConvSchedule>();
@@ -318,6 +331,7 @@ class ConvPrimitives {
   std::map<std::vector<std::int64_t>, std::shared_ptr<const ConvSchedule>> schedules_;
   std::map<std::vector<std::int64_t>, std::shared_ptr<const PiecePrimitive>> primitives_;
   std::vector<std::pair<std::int64_t, memory>> packed_;  // first output channel, weights
+  std::shared_ptr<const PointwiseWeights> pointwise_;
 };
 
 namespace {
@@ -416,6 +430,11 @@ Tensor convolve_channels_last(const ConvGeometry& geometry, const Tensor& x, con
   const Tensor weights = w.contiguous();
   ConvPrimitives for_this_call;
   ConvPrimitives& primitives = kept != nullptr ? *kept : for_this_call;
+  if (pointwise_conv_suits(geometry)) {
+    const std::shared_ptr<const PointwiseWeights> packed = primitives.pointwise(geometry, weights);
+    return pointwise_conv(geometry, channels_last_input(x, threads), *packed,
+                          bias != nullptr ? bias->data<float>() : nullptr, threads, epilogue);
+  }
   onednn_on_calling_thread();
   const std::shared_ptr<const ConvSchedule> schedule =
       primitives.schedule(geometry, weights, bias != nullptr, threads);

@@ -1,0 +1,116 @@
+#include "conv/pointwise_conv.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <new>
+
+#include <asc/sdk/parallel.hpp>
+
+#include "common/uninitialized_tensor.hpp"
+#include "conv/conv_common.hpp"
+
+namespace asc::ops {
+namespace {
+
+constexpr std::int64_t kPanel = 64;      // output channels per panel (pointwise_conv_avx512.cpp)
+constexpr std::int64_t kTileRows = 7;    // output pixels per tile
+constexpr std::int64_t kItemTiles = 4;   // tiles per work item: 28 pixels, whose output stays in L1 for the epilogue
+
+// Where oneDNN's brgconv_1x1 stays (BENCHMARKS.md, session 16, 2 threads): images of more than
+// 56x56 output pixels, and layers of fewer than 128 input channels at more than 28x28. ResNet-50's
+// 56x56 layers of 64 input channels took 1.3-1.4x oneDNN's time with this kernel at batch 8 (they
+// write 25 MB to memory, at a rate oneDNN sustains better) and were level at batch 1. The rule is
+// per image, not per batch, so that an image's outputs do not depend on the batch it is in.
+constexpr std::int64_t kLeastInputChannels = 128;
+constexpr std::int64_t kMostSmallInputPixels = 28 * 28;
+constexpr std::int64_t kMostImagePixels = 56 * 56;
+
+bool cpu_has_avx512f() {
+#if defined(ASC_POINTWISE_AVX512)
+  static const bool has = __builtin_cpu_supports("avx512f") != 0;
+  return has;
+#else
+  return false;
+#endif
+}
+
+}  // namespace
+
+bool pointwise_conv_suits(const ConvGeometry& g) {
+  const Window3& w = g.window;
+  return g.group == 1 && w.kernel[1] == 1 && w.kernel[2] == 1 && w.pad_begin[1] == 0 && w.pad_begin[2] == 0 &&
+         w.output[1] * w.output[2] <= kMostImagePixels &&
+         (g.in_channels >= kLeastInputChannels || w.output[1] * w.output[2] <= kMostSmallInputPixels) &&
+         (w.output[1] - 1) * w.stride[1] < w.input[1] && (w.output[2] - 1) * w.stride[2] < w.input[2] &&
+         cpu_has_avx512f();
+}
+
+PointwiseWeights pack_pointwise_weights(const ConvGeometry& g, const Tensor& weights) {
+  PointwiseWeights packed;
+  packed.in_channels = g.in_channels;
+  packed.out_channels = g.out_channels;
+  packed.panels = (g.out_channels + kPanel - 1) / kPanel;
+  const auto count = static_cast<std::size_t>(packed.panels * g.in_channels * kPanel);
+  auto* data = static_cast<float*>(std::aligned_alloc(64, (count * sizeof(float) + 63) / 64 * 64));
+  if (data == nullptr) throw std::bad_alloc();
+  packed.panel_data = std::shared_ptr<float[]>(data, std::free);
+  std::fill(data, data + count, 0.0f);
+  const Tensor plain = weights.contiguous();  // [M, C, 1, 1]
+  const float* w = plain.data<float>();
+  for (std::int64_t m = 0; m < g.out_channels; ++m)
+    for (std::int64_t c = 0; c < g.in_channels; ++c)
+      data[(m / kPanel * g.in_channels + c) * kPanel + m % kPanel] = w[m * g.in_channels + c];
+  return packed;
+}
+
+Tensor pointwise_conv(const ConvGeometry& g, const Tensor& x, const PointwiseWeights& weights, const float* bias,
+                      int threads, const OutputEpilogue* epilogue) {
+  const Window3& w = g.window;
+  const Shape y_shape = conv_output_shape(g, 2);
+  Tensor y = uninitialized_tensor(DType::Float32, y_shape, channels_last_strides(y_shape));
+  detail::PointwiseJob job;
+  job.x = x.data<float>();
+  job.weights = &weights;
+  job.bias = bias;
+  job.y = y.data<float>();
+  job.in_rows = w.input[1];
+  job.in_cols = w.input[2];
+  job.out_rows = w.output[1];
+  job.out_cols = w.output[2];
+  job.stride_h = w.stride[1];
+  job.stride_w = w.stride[2];
+  // Work items. Where the weights are the larger read (more output channels than pixels: the
+  // deep layers at batch 1, whose weights come from memory at every run), each item is a group of
+  // panels over all the pixels, so that every panel is read from memory once. Elsewhere each is
+  // kItemTiles tiles of pixels over all the panels, which stay in L2; where that makes fewer than
+  // four items a thread, the panels are shared out too.
+  const std::int64_t pixels = g.batch * w.output[1] * w.output[2];
+  const std::int64_t wanted = 4 * std::max(threads, 1);
+  std::int64_t item_pixels = pixels, panel_groups = std::min(weights.panels, 2 * std::int64_t{std::max(threads, 1)});
+  if (g.out_channels <= pixels) {
+    item_pixels = kItemTiles * kTileRows;
+    const std::int64_t pixel_items = (pixels + item_pixels - 1) / item_pixels;
+    panel_groups =
+        threads > 1 && pixel_items < wanted ? std::min(weights.panels, (wanted + pixel_items - 1) / pixel_items) : 1;
+  }
+  const std::int64_t pixel_items = (pixels + item_pixels - 1) / item_pixels;
+  const std::int64_t channels = g.out_channels;
+  parallel_for(threads, pixel_items * panel_groups, [&](std::int64_t item) {
+    const std::int64_t pixel_begin = item / panel_groups * item_pixels;
+    const std::int64_t pixel_end = std::min(pixels, pixel_begin + item_pixels);
+    const std::int64_t group = item % panel_groups;
+    const std::int64_t panel_begin = weights.panels * group / panel_groups;
+    const std::int64_t panel_end = weights.panels * (group + 1) / panel_groups;
+    detail::pointwise_tiles_avx512(job, pixel_begin, pixel_end, panel_begin, panel_end);
+    if (epilogue == nullptr) return;
+    if (panel_groups == 1) {
+      (*epilogue)(y, pixel_begin * channels, pixel_end * channels);
+      return;
+    }
+    const std::int64_t first = panel_begin * kPanel, last = std::min(channels, panel_end * kPanel);
+    for (std::int64_t p = pixel_begin; p < pixel_end; ++p) (*epilogue)(y, p * channels + first, p * channels + last);
+  });
+  return y;
+}
+
+}  // namespace asc::ops

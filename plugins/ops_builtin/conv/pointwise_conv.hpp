@@ -1,0 +1,61 @@
+// 1x1 convolutions without padding or groups on channels-last float32 (ResNet's 1x1 layers, the
+// pointwise half of MobileNet's separable ones), on machines with AVX-512: such a convolution is
+// the matrix product y[pixels, M] = x[pixels, C] * w^T, each output pixel reading one input
+// pixel's C contiguous channels. Our own AVX-512 kernel (7 pixels x 64 channels a tile, the
+// weights packed once) computed ResNet-50's 1x1 shapes at 80-88 % of a core's FMA peak with its
+// data in cache, where oneDNN 2.6's brgconv_1x1 ran at 61-74 % inside the network
+// (BENCHMARKS.md, session 16).
+//
+// Each output is a single chain of fused multiply-adds over the input channels in order, plus
+// the bias: the same operations however the work is shared out, so the result does not depend
+// on the thread count or the batch (as with the other channels-last kernels).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include <asc/sdk/op_registry.hpp>
+#include <asc/sdk/tensor.hpp>
+
+#include "conv/convolution.hpp"
+
+namespace asc::ops {
+
+// The weights [M, C, 1, 1] packed for the kernel: panels of 64 output channels, each C rows of
+// 64 floats (zeros past M), so that a row of a panel is four aligned vectors.
+struct PointwiseWeights {
+  std::int64_t in_channels = 0, out_channels = 0, panels = 0;
+  std::shared_ptr<float[]> panel_data;  // panels * in_channels * 64 floats, 64-byte aligned
+};
+
+// Whether pointwise_conv runs this convolution: 1x1 kernel, any stride, no padding, one group, a
+// CPU with AVX-512F, and an image size where it was measured faster than oneDNN (the .cpp).
+bool pointwise_conv_suits(const ConvGeometry& geometry);
+
+PointwiseWeights pack_pointwise_weights(const ConvGeometry& geometry, const Tensor& weights);
+
+// conv(x, w) + bias as a new channels-last tensor; x is channels-last float32, bias [M] or
+// nullptr. A non-null `epilogue` runs once on every element of the result, on ranges each thread
+// has just computed (KernelContext::output_epilogue).
+Tensor pointwise_conv(const ConvGeometry& geometry, const Tensor& x, const PointwiseWeights& weights, const float* bias,
+                      int threads, const OutputEpilogue* epilogue);
+
+namespace detail {
+
+// One kernel call's operands: output pixel p (image n, row oh, column ow, p = (n * OH + oh) * OW
+// + ow) reads input pixel (n, oh * stride_h, ow * stride_w).
+struct PointwiseJob {
+  const float* x = nullptr;
+  const PointwiseWeights* weights = nullptr;
+  const float* bias = nullptr;
+  float* y = nullptr;
+  std::int64_t in_rows = 0, in_cols = 0, out_rows = 0, out_cols = 0, stride_h = 1, stride_w = 1;
+};
+
+// Computes output pixels [pixel_begin, pixel_end) for the output channels of panels
+// [panel_begin, panel_end) (pointwise_conv_avx512.cpp, compiled for AVX-512F).
+void pointwise_tiles_avx512(const PointwiseJob& job, std::int64_t pixel_begin, std::int64_t pixel_end,
+                            std::int64_t panel_begin, std::int64_t panel_end);
+
+}  // namespace detail
+}  // namespace asc::ops

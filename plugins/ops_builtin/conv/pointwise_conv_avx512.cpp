@@ -1,0 +1,125 @@
+// The AVX-512 tiles of pointwise_conv (pointwise_conv.hpp). Only this file is compiled for
+// AVX-512F (on x86-64 builds: ASC_POINTWISE_AVX512); pointwise_conv_suits checks the CPU before
+// anything here runs.
+#include "conv/pointwise_conv.hpp"
+
+#if defined(ASC_POINTWISE_AVX512)
+#include <immintrin.h>
+
+#include <algorithm>
+
+namespace asc::ops::detail {
+namespace {
+
+constexpr int kPanel = 64;    // output channels per panel: four vectors of 16 floats
+constexpr int kTileRows = 7;
+constexpr std::int64_t kPrefetchAhead = 64;  // floats: four cache lines, about 900 cycles of FMAs at 64 channels  // output pixels per tile: 7 x 4 accumulators, the B row and a broadcast fill 32 registers
+
+// y[r * ldy + (0 .. 16 * VECTORS)] = bias + sum over k of a[r * lda + k] * panel[k][...] for
+// r < ROWS; the last vector stores only the lanes in `last_mask` (the panel's channels past M are
+// not written). One base pointer and stride for the rows, not a pointer each: with seven row
+// pointers the compiler ran out of registers and kept an accumulator on the stack.
+template <int ROWS, int VECTORS>
+void tile(const float* a, std::int64_t lda, const float* panel, std::int64_t depth, const float* bias, float* y,
+          std::int64_t ldy, __mmask16 last_mask) {
+  __m512 acc[ROWS][VECTORS];
+  for (int r = 0; r < ROWS; ++r)
+    for (int v = 0; v < VECTORS; ++v) acc[r][v] = _mm512_setzero_ps();
+  const auto step = [&](std::int64_t k) {
+    __m512 b[VECTORS];
+    for (int v = 0; v < VECTORS; ++v) b[v] = _mm512_load_ps(panel + k * kPanel + 16 * v);
+    for (int r = 0; r < ROWS; ++r) {
+      const __m512 broadcast = _mm512_set1_ps(a[r * lda + k]);
+      for (int v = 0; v < VECTORS; ++v) acc[r][v] = _mm512_fmadd_ps(broadcast, b[v], acc[r][v]);
+    }
+  };
+  // Each row is a short stream (a few KB) that the hardware prefetchers barely pick up before it
+  // ends, and the rows come from the previous layer's output in L3 or memory: fetch each row
+  // kPrefetchAhead floats ahead, a cache line per 16 steps. Past a row's end this fetches the
+  // next row's start (the next tile's, for the last row), as the rows follow each other.
+  std::int64_t k = 0;
+  for (; k + 16 <= depth; k += 16) {
+    for (int r = 0; r < ROWS; ++r)
+      _mm_prefetch(reinterpret_cast<const char*>(a + r * lda + k + kPrefetchAhead), _MM_HINT_T0);
+    for (int i = 0; i < 16; ++i) {
+      // The panel's rows 16 steps ahead: the first tile of a panel reads it from memory.
+      for (int v = 0; v < VECTORS; ++v)
+        _mm_prefetch(reinterpret_cast<const char*>(panel + (k + i + 16) * kPanel + 16 * v), _MM_HINT_T0);
+      step(k + i);
+    }
+  }
+  for (; k < depth; ++k) step(k);
+  for (int v = 0; v < VECTORS; ++v) {
+    const __mmask16 mask = v + 1 == VECTORS ? last_mask : __mmask16(0xFFFF);
+    const __m512 add = bias != nullptr ? _mm512_maskz_loadu_ps(mask, bias + 16 * v) : _mm512_setzero_ps();
+    for (int r = 0; r < ROWS; ++r) _mm512_mask_storeu_ps(y + r * ldy + 16 * v, mask, _mm512_add_ps(acc[r][v], add));
+  }
+}
+
+using TileFn = void (*)(const float*, std::int64_t, const float*, std::int64_t, const float*, float*, std::int64_t,
+                        __mmask16);
+
+template <int ROWS> TileFn tile_for_vectors(int vectors) {
+  switch (vectors) {
+    case 1: return &tile<ROWS, 1>;
+    case 2: return &tile<ROWS, 2>;
+    case 3: return &tile<ROWS, 3>;
+    default: return &tile<ROWS, 4>;
+  }
+}
+
+TileFn tile_for(int rows, int vectors) {
+  switch (rows) {
+    case 1: return tile_for_vectors<1>(vectors);
+    case 2: return tile_for_vectors<2>(vectors);
+    case 3: return tile_for_vectors<3>(vectors);
+    case 4: return tile_for_vectors<4>(vectors);
+    case 5: return tile_for_vectors<5>(vectors);
+    case 6: return tile_for_vectors<6>(vectors);
+    default: return tile_for_vectors<7>(vectors);
+  }
+}
+
+}  // namespace
+
+void pointwise_tiles_avx512(const PointwiseJob& job, std::int64_t pixel_begin, std::int64_t pixel_end,
+                            std::int64_t panel_begin, std::int64_t panel_end) {
+  const PointwiseWeights& w = *job.weights;
+  const std::int64_t depth = w.in_channels, channels = w.out_channels;
+  const std::int64_t out_plane = job.out_rows * job.out_cols;
+  // Input pixels are evenly spaced within an output row (all the way when the stride is 1), so a
+  // tile stops at the end of its output row unless the stride is 1.
+  const bool dense = job.stride_h == 1 && job.stride_w == 1;
+  const std::int64_t lda = job.stride_w * depth;
+  for (std::int64_t panel = panel_begin; panel < panel_end; ++panel) {
+    const std::int64_t first_channel = panel * kPanel;
+    const std::int64_t width = std::min<std::int64_t>(kPanel, channels - first_channel);
+    const int vectors = static_cast<int>((width + 15) / 16);
+    const int tail = static_cast<int>(width - 16 * (vectors - 1));
+    const auto last_mask = static_cast<__mmask16>((1U << tail) - 1);
+    const float* panel_data = w.panel_data.get() + panel * depth * kPanel;
+    const float* bias = job.bias != nullptr ? job.bias + first_channel : nullptr;
+    for (std::int64_t p = pixel_begin; p < pixel_end;) {
+      const std::int64_t n = p / out_plane, oh = p % out_plane / job.out_cols, ow = p % job.out_cols;
+      const std::int64_t row_end = dense ? pixel_end : std::min(pixel_end, p - ow + job.out_cols);
+      const int rows = static_cast<int>(std::min<std::int64_t>(kTileRows, row_end - p));
+      const float* a = job.x + ((n * job.in_rows + oh * job.stride_h) * job.in_cols + ow * job.stride_w) * depth;
+      tile_for(rows, vectors)(a, lda, panel_data, depth, bias, job.y + p * channels + first_channel, channels,
+                              last_mask);
+      p += rows;
+    }
+  }
+}
+
+}  // namespace asc::ops::detail
+#else
+#include <asc/sdk/error.hpp>
+
+namespace asc::ops::detail {
+
+void pointwise_tiles_avx512(const PointwiseJob&, std::int64_t, std::int64_t, std::int64_t, std::int64_t) {
+  throw Error(ErrorCode::Internal, "pointwise_tiles_avx512: this build has no AVX-512 kernel");
+}
+
+}  // namespace asc::ops::detail
+#endif
