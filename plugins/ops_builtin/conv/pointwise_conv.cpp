@@ -80,13 +80,14 @@ Tensor pointwise_conv(const ConvGeometry& g, const Tensor& x, const PointwiseWei
   job.stride_h = w.stride[1];
   job.stride_w = w.stride[2];
   // Work items. Where the weights are the larger read (more output channels than pixels: the
-  // deep layers at batch 1, whose weights come from memory at every run), each item is a group of
-  // panels over all the pixels, so that every panel is read from memory once. Elsewhere each is
+  // deep layers at batch 1, whose weights come from memory at every run), each thread's item is a
+  // group of panels over all the pixels, so that every panel is read from memory once, the next
+  // while the kernel computes on the last. Elsewhere each is
   // kItemTiles tiles of pixels over all the panels, which stay in L2; where that makes fewer than
   // four items a thread, the panels are shared out too.
   const std::int64_t pixels = g.batch * w.output[1] * w.output[2];
   const std::int64_t wanted = 4 * std::max(threads, 1);
-  std::int64_t item_pixels = pixels, panel_groups = std::min(weights.panels, 2 * std::int64_t{std::max(threads, 1)});
+  std::int64_t item_pixels = pixels, panel_groups = std::min(weights.panels, std::int64_t{std::max(threads, 1)});
   if (g.out_channels <= pixels) {
     item_pixels = kItemTiles * kTileRows;
     const std::int64_t pixel_items = (pixels + item_pixels - 1) / item_pixels;

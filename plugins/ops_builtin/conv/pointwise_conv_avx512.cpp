@@ -99,7 +99,18 @@ void pointwise_tiles_avx512(const PointwiseJob& job, std::int64_t pixel_begin, s
     const auto last_mask = static_cast<__mmask16>((1U << tail) - 1);
     const float* panel_data = w.panel_data.get() + panel * depth * kPanel;
     const float* bias = job.bias != nullptr ? job.bias + first_channel : nullptr;
+    // The next panel is fetched into L2 a share at each tile of this one, so that its first tile
+    // does not wait on memory (the deep layers' weights, read from memory at every run).
+    const char* next_panel =
+        panel + 1 < panel_end ? reinterpret_cast<const char*>(panel_data + depth * kPanel) : nullptr;
+    const std::int64_t panel_lines = depth * kPanel * std::int64_t{sizeof(float)} / 64;
+    const std::int64_t tiles = (pixel_end - pixel_begin + kTileRows - 1) / kTileRows;
+    const std::int64_t lines_per_tile = (panel_lines + tiles - 1) / tiles;
+    std::int64_t next_line = 0;
     for (std::int64_t p = pixel_begin; p < pixel_end;) {
+      if (next_panel != nullptr)
+        for (const std::int64_t end = std::min(panel_lines, next_line + lines_per_tile); next_line < end; ++next_line)
+          _mm_prefetch(next_panel + next_line * 64, _MM_HINT_T1);
       const std::int64_t n = p / out_plane, oh = p % out_plane / job.out_cols, ow = p % job.out_cols;
       const std::int64_t row_end = dense ? pixel_end : std::min(pixel_end, p - ow + job.out_cols);
       const int rows = static_cast<int>(std::min<std::int64_t>(kTileRows, row_end - p));
