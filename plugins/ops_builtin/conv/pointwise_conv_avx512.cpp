@@ -21,7 +21,7 @@ constexpr std::int64_t kPrefetchAhead = 64;  // floats: four cache lines, about 
 // pointers the compiler ran out of registers and kept an accumulator on the stack.
 template <int ROWS, int VECTORS>
 void tile(const float* a, std::int64_t lda, const float* panel, std::int64_t depth, const float* bias, float* y,
-          std::int64_t ldy, __mmask16 last_mask) {
+          std::int64_t ldy, __mmask16 last_mask, const char* fetch, std::int64_t fetch_lines) {
   __m512 acc[ROWS][VECTORS];
   for (int r = 0; r < ROWS; ++r)
     for (int v = 0; v < VECTORS; ++v) acc[r][v] = _mm512_setzero_ps();
@@ -37,8 +37,14 @@ void tile(const float* a, std::int64_t lda, const float* panel, std::int64_t dep
   // ends, and the rows come from the previous layer's output in L3 or memory: fetch each row
   // kPrefetchAhead floats ahead, a cache line per 16 steps. Past a row's end this fetches the
   // next row's start (the next tile's, for the last row), as the rows follow each other.
+  // `fetch_lines` cache lines from `fetch` into L2 (the next panel's share), spread over the
+  // blocks of 16 steps: issued at once they stalled the core on a full request queue.
+  const std::int64_t fetch_per_block = (fetch_lines * 16 + depth - 1) / depth;
+  std::int64_t fetched = 0;
   std::int64_t k = 0;
   for (; k + 16 <= depth; k += 16) {
+    for (const std::int64_t end = std::min(fetch_lines, fetched + fetch_per_block); fetched < end; ++fetched)
+      _mm_prefetch(fetch + fetched * 64, _MM_HINT_T1);
     for (int r = 0; r < ROWS; ++r)
       _mm_prefetch(reinterpret_cast<const char*>(a + r * lda + k + kPrefetchAhead), _MM_HINT_T0);
     for (int i = 0; i < 16; ++i) {
@@ -49,6 +55,7 @@ void tile(const float* a, std::int64_t lda, const float* panel, std::int64_t dep
     }
   }
   for (; k < depth; ++k) step(k);
+  for (; fetched < fetch_lines; ++fetched) _mm_prefetch(fetch + fetched * 64, _MM_HINT_T1);
   for (int v = 0; v < VECTORS; ++v) {
     const __mmask16 mask = v + 1 == VECTORS ? last_mask : __mmask16(0xFFFF);
     const __m512 add = bias != nullptr ? _mm512_maskz_loadu_ps(mask, bias + 16 * v) : _mm512_setzero_ps();
@@ -57,7 +64,7 @@ void tile(const float* a, std::int64_t lda, const float* panel, std::int64_t dep
 }
 
 using TileFn = void (*)(const float*, std::int64_t, const float*, std::int64_t, const float*, float*, std::int64_t,
-                        __mmask16);
+                        __mmask16, const char*, std::int64_t);
 
 template <int ROWS> TileFn tile_for_vectors(int vectors) {
   switch (vectors) {
@@ -108,15 +115,14 @@ void pointwise_tiles_avx512(const PointwiseJob& job, std::int64_t pixel_begin, s
     const std::int64_t lines_per_tile = (panel_lines + tiles - 1) / tiles;
     std::int64_t next_line = 0;
     for (std::int64_t p = pixel_begin; p < pixel_end;) {
-      if (next_panel != nullptr)
-        for (const std::int64_t end = std::min(panel_lines, next_line + lines_per_tile); next_line < end; ++next_line)
-          _mm_prefetch(next_panel + next_line * 64, _MM_HINT_T1);
+      const std::int64_t fetch_lines = next_panel != nullptr ? std::min(lines_per_tile, panel_lines - next_line) : 0;
       const std::int64_t n = p / out_plane, oh = p % out_plane / job.out_cols, ow = p % job.out_cols;
       const std::int64_t row_end = dense ? pixel_end : std::min(pixel_end, p - ow + job.out_cols);
       const int rows = static_cast<int>(std::min<std::int64_t>(kTileRows, row_end - p));
       const float* a = job.x + ((n * job.in_rows + oh * job.stride_h) * job.in_cols + ow * job.stride_w) * depth;
       tile_for(rows, vectors)(a, lda, panel_data, depth, bias, job.y + p * channels + first_channel, channels,
-                              last_mask);
+                              last_mask, next_panel + next_line * 64, fetch_lines);
+      next_line += fetch_lines;
       p += rows;
     }
   }
