@@ -13,6 +13,7 @@ namespace {
 
 constexpr int kPanel = 64;    // output channels per panel: four vectors of 16 floats
 constexpr int kTileRows = 7;
+constexpr std::int64_t kFewPixels = 4 * kTileRows;  // pointwise_conv.cpp's items of pixels over all panels
 constexpr std::int64_t kPrefetchAhead = 64;  // floats: four cache lines, about 900 cycles of FMAs at 64 channels  // output pixels per tile: 7 x 4 accumulators, the B row and a broadcast fill 32 registers
 
 // y[r * ldy + (0 .. 16 * VECTORS)] = bias + sum over k of a[r * lda + k] * panel[k][...] for
@@ -98,30 +99,49 @@ void pointwise_tiles_avx512(const PointwiseJob& job, std::int64_t pixel_begin, s
   // tile stops at the end of its output row unless the stride is 1.
   const bool dense = job.stride_h == 1 && job.stride_w == 1;
   const std::int64_t lda = job.stride_w * depth;
-  for (std::int64_t panel = panel_begin; panel < panel_end; ++panel) {
+  // The rows of output pixels [p, p + rows) for one panel, fetching `fetch_lines` of `fetch`.
+  const auto run_tile = [&](std::int64_t p, int rows, std::int64_t panel, const char* fetch,
+                            std::int64_t fetch_lines) {
     const std::int64_t first_channel = panel * kPanel;
     const std::int64_t width = std::min<std::int64_t>(kPanel, channels - first_channel);
     const int vectors = static_cast<int>((width + 15) / 16);
     const int tail = static_cast<int>(width - 16 * (vectors - 1));
-    const auto last_mask = static_cast<__mmask16>((1U << tail) - 1);
-    const float* panel_data = w.panel_data.get() + panel * depth * kPanel;
-    const float* bias = job.bias != nullptr ? job.bias + first_channel : nullptr;
-    // The next panel is fetched into L2 a share at each tile of this one, so that its first tile
-    // does not wait on memory (the deep layers' weights, read from memory at every run).
-    const char* next_panel =
-        panel + 1 < panel_end ? reinterpret_cast<const char*>(panel_data + depth * kPanel) : nullptr;
-    const std::int64_t panel_lines = depth * kPanel * std::int64_t{sizeof(float)} / 64;
-    const std::int64_t tiles = (pixel_end - pixel_begin + kTileRows - 1) / kTileRows;
-    const std::int64_t lines_per_tile = (panel_lines + tiles - 1) / tiles;
+    const std::int64_t n = p / out_plane, oh = p % out_plane / job.out_cols, ow = p % job.out_cols;
+    const float* a = job.x + ((n * job.in_rows + oh * job.stride_h) * job.in_cols + ow * job.stride_w) * depth;
+    tile_for(rows, vectors)(a, lda, w.panel_data.get() + panel * depth * kPanel, depth,
+                            job.bias != nullptr ? job.bias + first_channel : nullptr,
+                            job.y + p * channels + first_channel, channels, static_cast<__mmask16>((1U << tail) - 1),
+                            fetch, fetch_lines);
+  };
+  const auto tile_rows = [&](std::int64_t p) {
+    const std::int64_t row_end = dense ? pixel_end : std::min(pixel_end, p - p % job.out_cols + job.out_cols);
+    return static_cast<int>(std::min<std::int64_t>(kTileRows, row_end - p));
+  };
+  if (pixel_end - pixel_begin <= kFewPixels) {
+    // A few pixels over all the panels (which stay in L2): each tile's output rows are written
+    // whole, one after the other, rather than a panel's share at a time.
+    for (std::int64_t p = pixel_begin; p < pixel_end;) {
+      const int rows = tile_rows(p);
+      for (std::int64_t panel = panel_begin; panel < panel_end; ++panel) run_tile(p, rows, panel, nullptr, 0);
+      p += rows;
+    }
+    return;
+  }
+  // Many pixels over a group of panels: a panel at a time, over all the pixels. The next panel is
+  // fetched into L2 a share at each tile of this one, so that its first tile does not wait on
+  // memory (the deep layers' weights, read from memory at every run).
+  const std::int64_t panel_lines = depth * kPanel * std::int64_t{sizeof(float)} / 64;
+  const std::int64_t tiles = (pixel_end - pixel_begin + kTileRows - 1) / kTileRows;
+  const std::int64_t lines_per_tile = (panel_lines + tiles - 1) / tiles;
+  for (std::int64_t panel = panel_begin; panel < panel_end; ++panel) {
+    const char* next_panel = panel + 1 < panel_end
+                                 ? reinterpret_cast<const char*>(w.panel_data.get() + (panel + 1) * depth * kPanel)
+                                 : nullptr;
     std::int64_t next_line = 0;
     for (std::int64_t p = pixel_begin; p < pixel_end;) {
+      const int rows = tile_rows(p);
       const std::int64_t fetch_lines = next_panel != nullptr ? std::min(lines_per_tile, panel_lines - next_line) : 0;
-      const std::int64_t n = p / out_plane, oh = p % out_plane / job.out_cols, ow = p % job.out_cols;
-      const std::int64_t row_end = dense ? pixel_end : std::min(pixel_end, p - ow + job.out_cols);
-      const int rows = static_cast<int>(std::min<std::int64_t>(kTileRows, row_end - p));
-      const float* a = job.x + ((n * job.in_rows + oh * job.stride_h) * job.in_cols + ow * job.stride_w) * depth;
-      tile_for(rows, vectors)(a, lda, panel_data, depth, bias, job.y + p * channels + first_channel, channels,
-                              last_mask, next_panel + next_line * 64, fetch_lines);
+      run_tile(p, rows, panel, next_panel + next_line * 64, fetch_lines);
       next_line += fetch_lines;
       p += rows;
     }
