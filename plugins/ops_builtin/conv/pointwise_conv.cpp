@@ -12,9 +12,7 @@
 namespace asc::ops {
 namespace {
 
-constexpr std::int64_t kPanel = 64;      // output channels per panel (pointwise_conv_avx512.cpp)
-constexpr std::int64_t kTileRows = 7;    // output pixels per tile
-constexpr std::int64_t kItemTiles = 4;   // tiles per work item: 28 pixels, whose output stays in L1 for the epilogue
+using detail::kPointwisePanel;
 
 // Where oneDNN's brgconv_1x1 stays (BENCHMARKS.md, session 16, 2 threads): images of more than
 // 56x56 output pixels, and layers of fewer than 128 input channels at more than 28x28. ResNet-50's
@@ -49,8 +47,8 @@ PointwiseWeights pack_pointwise_weights(const ConvGeometry& g, const Tensor& wei
   PointwiseWeights packed;
   packed.in_channels = g.in_channels;
   packed.out_channels = g.out_channels;
-  packed.panels = (g.out_channels + kPanel - 1) / kPanel;
-  const auto count = static_cast<std::size_t>(packed.panels * g.in_channels * kPanel);
+  packed.panels = (g.out_channels + kPointwisePanel - 1) / kPointwisePanel;
+  const auto count = static_cast<std::size_t>(packed.panels * g.in_channels * kPointwisePanel);
   auto* data = static_cast<float*>(std::aligned_alloc(64, (count * sizeof(float) + 63) / 64 * 64));
   if (data == nullptr) throw std::bad_alloc();
   packed.panel_data = std::shared_ptr<float[]>(data, std::free);
@@ -59,12 +57,13 @@ PointwiseWeights pack_pointwise_weights(const ConvGeometry& g, const Tensor& wei
   const float* w = plain.data<float>();
   for (std::int64_t m = 0; m < g.out_channels; ++m)
     for (std::int64_t c = 0; c < g.in_channels; ++c)
-      data[(m / kPanel * g.in_channels + c) * kPanel + m % kPanel] = w[m * g.in_channels + c];
+      data[(m / kPointwisePanel * g.in_channels + c) * kPointwisePanel + m % kPointwisePanel] =
+          w[m * g.in_channels + c];
   return packed;
 }
 
-Tensor pointwise_conv(const ConvGeometry& g, const Tensor& x, const PointwiseWeights& weights, const float* bias,
-                      int threads, const OutputEpilogue* epilogue) {
+Tensor pointwise_conv(const ConvGeometry& g, const Tensor& x, const PointwiseWeights& weights,
+                      const float* bias, int threads, const OutputEpilogue* epilogue) {
   const Window3& w = g.window;
   const Shape y_shape = conv_output_shape(g, 2);
   Tensor y = uninitialized_tensor(DType::Float32, y_shape, channels_last_strides(y_shape));
@@ -82,17 +81,19 @@ Tensor pointwise_conv(const ConvGeometry& g, const Tensor& x, const PointwiseWei
   // Work items. Where the weights are the larger read (more output channels than pixels: the
   // deep layers at batch 1, whose weights come from memory at every run), each thread's item is a
   // group of panels over all the pixels, so that every panel is read from memory once, the next
-  // while the kernel computes on the last. Elsewhere each is
-  // kItemTiles tiles of pixels over all the panels, which stay in L2; where that makes fewer than
-  // four items a thread, the panels are shared out too.
+  // one while the kernel computes on the last. Elsewhere each item is kPointwiseItemPixels pixels
+  // over all the panels, which stay in L2, and whose output stays in L1 for the epilogue; where
+  // that makes fewer than four items a thread, the panels are shared out too.
   const std::int64_t pixels = g.batch * w.output[1] * w.output[2];
   const std::int64_t wanted = 4 * std::max(threads, 1);
-  std::int64_t item_pixels = pixels, panel_groups = std::min(weights.panels, std::int64_t{std::max(threads, 1)});
+  std::int64_t item_pixels = pixels,
+               panel_groups = std::min(weights.panels, std::int64_t{std::max(threads, 1)});
   if (g.out_channels <= pixels) {
-    item_pixels = kItemTiles * kTileRows;
+    item_pixels = detail::kPointwiseItemPixels;
     const std::int64_t pixel_items = (pixels + item_pixels - 1) / item_pixels;
-    panel_groups =
-        threads > 1 && pixel_items < wanted ? std::min(weights.panels, (wanted + pixel_items - 1) / pixel_items) : 1;
+    panel_groups = threads > 1 && pixel_items < wanted
+                       ? std::min(weights.panels, (wanted + pixel_items - 1) / pixel_items)
+                       : 1;
   }
   const std::int64_t pixel_items = (pixels + item_pixels - 1) / item_pixels;
   const std::int64_t channels = g.out_channels;
@@ -108,8 +109,10 @@ Tensor pointwise_conv(const ConvGeometry& g, const Tensor& x, const PointwiseWei
       (*epilogue)(y, pixel_begin * channels, pixel_end * channels);
       return;
     }
-    const std::int64_t first = panel_begin * kPanel, last = std::min(channels, panel_end * kPanel);
-    for (std::int64_t p = pixel_begin; p < pixel_end; ++p) (*epilogue)(y, p * channels + first, p * channels + last);
+    const std::int64_t first = panel_begin * kPointwisePanel,
+                       last = std::min(channels, panel_end * kPointwisePanel);
+    for (std::int64_t p = pixel_begin; p < pixel_end; ++p)
+      (*epilogue)(y, p * channels + first, p * channels + last);
   });
   return y;
 }

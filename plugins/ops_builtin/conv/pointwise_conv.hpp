@@ -37,10 +37,16 @@ PointwiseWeights pack_pointwise_weights(const ConvGeometry& geometry, const Tens
 // conv(x, w) + bias as a new channels-last tensor; x is channels-last float32, bias [M] or
 // nullptr. A non-null `epilogue` runs once on every element of the result, on ranges each thread
 // has just computed (KernelContext::output_epilogue).
-Tensor pointwise_conv(const ConvGeometry& geometry, const Tensor& x, const PointwiseWeights& weights, const float* bias,
-                      int threads, const OutputEpilogue* epilogue);
+Tensor pointwise_conv(const ConvGeometry& geometry, const Tensor& x, const PointwiseWeights& weights,
+                      const float* bias, int threads, const OutputEpilogue* epilogue);
 
 namespace detail {
+
+// Output channels per panel (four vectors of 16 floats), output pixels per tile (7 x 4
+// accumulators), and pixels per work item of pointwise_conv where an item covers all panels.
+inline constexpr std::int64_t kPointwisePanel = 64;
+inline constexpr std::int64_t kPointwiseTileRows = 7;
+inline constexpr std::int64_t kPointwiseItemPixels = 4 * kPointwiseTileRows;
 
 // One kernel call's operands: output pixel p (image n, row oh, column ow, p = (n * OH + oh) * OW
 // + ow) reads input pixel (n, oh * stride_h, ow * stride_w).

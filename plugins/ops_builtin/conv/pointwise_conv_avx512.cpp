@@ -11,24 +11,23 @@
 namespace asc::ops::detail {
 namespace {
 
-constexpr int kPanel = 64;    // output channels per panel: four vectors of 16 floats
-constexpr int kTileRows = 7;
-constexpr std::int64_t kFewPixels = 4 * kTileRows;  // pointwise_conv.cpp's items of pixels over all panels
-constexpr std::int64_t kPrefetchAhead = 64;  // floats: four cache lines, about 900 cycles of FMAs at 64 channels  // output pixels per tile: 7 x 4 accumulators, the B row and a broadcast fill 32 registers
+constexpr std::int64_t kPrefetchAhead =
+    64;  // floats: four cache lines, about 900 cycles of FMAs at 64 channels
 
 // y[r * ldy + (0 .. 16 * VECTORS)] = bias + sum over k of a[r * lda + k] * panel[k][...] for
 // r < ROWS; the last vector stores only the lanes in `last_mask` (the panel's channels past M are
-// not written). One base pointer and stride for the rows, not a pointer each: with seven row
-// pointers the compiler ran out of registers and kept an accumulator on the stack.
+// not written). 7 x 4 accumulators, the panel's row and the broadcast want 33 registers: GCC
+// keeps one accumulator on the stack. Tiles of 6 rows avoid that and measured 3 % faster with the
+// data in cache, but ResNet's images are multiples of 7 pixels (BENCHMARKS.md, session 16).
 template <int ROWS, int VECTORS>
-void tile(const float* a, std::int64_t lda, const float* panel, std::int64_t depth, const float* bias, float* y,
-          std::int64_t ldy, __mmask16 last_mask, const char* fetch, std::int64_t fetch_lines) {
+void tile(const float* a, std::int64_t lda, const float* panel, std::int64_t depth, const float* bias,
+          float* y, std::int64_t ldy, __mmask16 last_mask, const char* fetch, std::int64_t fetch_lines) {
   __m512 acc[ROWS][VECTORS];
   for (int r = 0; r < ROWS; ++r)
     for (int v = 0; v < VECTORS; ++v) acc[r][v] = _mm512_setzero_ps();
   const auto step = [&](std::int64_t k) {
     __m512 b[VECTORS];
-    for (int v = 0; v < VECTORS; ++v) b[v] = _mm512_load_ps(panel + k * kPanel + 16 * v);
+    for (int v = 0; v < VECTORS; ++v) b[v] = _mm512_load_ps(panel + k * kPointwisePanel + 16 * v);
     for (int r = 0; r < ROWS; ++r) {
       const __m512 broadcast = _mm512_set1_ps(a[r * lda + k]);
       for (int v = 0; v < VECTORS; ++v) acc[r][v] = _mm512_fmadd_ps(broadcast, b[v], acc[r][v]);
@@ -51,7 +50,8 @@ void tile(const float* a, std::int64_t lda, const float* panel, std::int64_t dep
     for (int i = 0; i < 16; ++i) {
       // The panel's rows 16 steps ahead: the first tile of a panel reads it from memory.
       for (int v = 0; v < VECTORS; ++v)
-        _mm_prefetch(reinterpret_cast<const char*>(panel + (k + i + 16) * kPanel + 16 * v), _MM_HINT_T0);
+        _mm_prefetch(reinterpret_cast<const char*>(panel + (k + i + 16) * kPointwisePanel + 16 * v),
+                     _MM_HINT_T0);
       step(k + i);
     }
   }
@@ -60,31 +60,44 @@ void tile(const float* a, std::int64_t lda, const float* panel, std::int64_t dep
   for (int v = 0; v < VECTORS; ++v) {
     const __mmask16 mask = v + 1 == VECTORS ? last_mask : __mmask16(0xFFFF);
     const __m512 add = bias != nullptr ? _mm512_maskz_loadu_ps(mask, bias + 16 * v) : _mm512_setzero_ps();
-    for (int r = 0; r < ROWS; ++r) _mm512_mask_storeu_ps(y + r * ldy + 16 * v, mask, _mm512_add_ps(acc[r][v], add));
+    for (int r = 0; r < ROWS; ++r)
+      _mm512_mask_storeu_ps(y + r * ldy + 16 * v, mask, _mm512_add_ps(acc[r][v], add));
   }
 }
 
-using TileFn = void (*)(const float*, std::int64_t, const float*, std::int64_t, const float*, float*, std::int64_t,
-                        __mmask16, const char*, std::int64_t);
+using TileFn = void (*)(const float*, std::int64_t, const float*, std::int64_t, const float*, float*,
+                        std::int64_t, __mmask16, const char*, std::int64_t);
 
-template <int ROWS> TileFn tile_for_vectors(int vectors) {
+template <int ROWS>
+TileFn tile_for_vectors(int vectors) {
   switch (vectors) {
-    case 1: return &tile<ROWS, 1>;
-    case 2: return &tile<ROWS, 2>;
-    case 3: return &tile<ROWS, 3>;
-    default: return &tile<ROWS, 4>;
+    case 1:
+      return &tile<ROWS, 1>;
+    case 2:
+      return &tile<ROWS, 2>;
+    case 3:
+      return &tile<ROWS, 3>;
+    default:
+      return &tile<ROWS, 4>;
   }
 }
 
 TileFn tile_for(int rows, int vectors) {
   switch (rows) {
-    case 1: return tile_for_vectors<1>(vectors);
-    case 2: return tile_for_vectors<2>(vectors);
-    case 3: return tile_for_vectors<3>(vectors);
-    case 4: return tile_for_vectors<4>(vectors);
-    case 5: return tile_for_vectors<5>(vectors);
-    case 6: return tile_for_vectors<6>(vectors);
-    default: return tile_for_vectors<7>(vectors);
+    case 1:
+      return tile_for_vectors<1>(vectors);
+    case 2:
+      return tile_for_vectors<2>(vectors);
+    case 3:
+      return tile_for_vectors<3>(vectors);
+    case 4:
+      return tile_for_vectors<4>(vectors);
+    case 5:
+      return tile_for_vectors<5>(vectors);
+    case 6:
+      return tile_for_vectors<6>(vectors);
+    default:
+      return tile_for_vectors<7>(vectors);
   }
 }
 
@@ -102,22 +115,23 @@ void pointwise_tiles_avx512(const PointwiseJob& job, std::int64_t pixel_begin, s
   // The rows of output pixels [p, p + rows) for one panel, fetching `fetch_lines` of `fetch`.
   const auto run_tile = [&](std::int64_t p, int rows, std::int64_t panel, const char* fetch,
                             std::int64_t fetch_lines) {
-    const std::int64_t first_channel = panel * kPanel;
-    const std::int64_t width = std::min<std::int64_t>(kPanel, channels - first_channel);
+    const std::int64_t first_channel = panel * kPointwisePanel;
+    const std::int64_t width = std::min<std::int64_t>(kPointwisePanel, channels - first_channel);
     const int vectors = static_cast<int>((width + 15) / 16);
     const int tail = static_cast<int>(width - 16 * (vectors - 1));
     const std::int64_t n = p / out_plane, oh = p % out_plane / job.out_cols, ow = p % job.out_cols;
-    const float* a = job.x + ((n * job.in_rows + oh * job.stride_h) * job.in_cols + ow * job.stride_w) * depth;
-    tile_for(rows, vectors)(a, lda, w.panel_data.get() + panel * depth * kPanel, depth,
+    const float* a =
+        job.x + ((n * job.in_rows + oh * job.stride_h) * job.in_cols + ow * job.stride_w) * depth;
+    tile_for(rows, vectors)(a, lda, w.panel_data.get() + panel * depth * kPointwisePanel, depth,
                             job.bias != nullptr ? job.bias + first_channel : nullptr,
-                            job.y + p * channels + first_channel, channels, static_cast<__mmask16>((1U << tail) - 1),
-                            fetch, fetch_lines);
+                            job.y + p * channels + first_channel, channels,
+                            static_cast<__mmask16>((1U << tail) - 1), fetch, fetch_lines);
   };
   const auto tile_rows = [&](std::int64_t p) {
     const std::int64_t row_end = dense ? pixel_end : std::min(pixel_end, p - p % job.out_cols + job.out_cols);
-    return static_cast<int>(std::min<std::int64_t>(kTileRows, row_end - p));
+    return static_cast<int>(std::min<std::int64_t>(kPointwiseTileRows, row_end - p));
   };
-  if (pixel_end - pixel_begin <= kFewPixels) {
+  if (pixel_end - pixel_begin <= kPointwiseItemPixels) {
     // A few pixels over all the panels (which stay in L2): each tile's output rows are written
     // whole, one after the other, rather than a panel's share at a time.
     for (std::int64_t p = pixel_begin; p < pixel_end;) {
@@ -130,17 +144,19 @@ void pointwise_tiles_avx512(const PointwiseJob& job, std::int64_t pixel_begin, s
   // Many pixels over a group of panels: a panel at a time, over all the pixels. The next panel is
   // fetched into L2 a share at each tile of this one, so that its first tile does not wait on
   // memory (the deep layers' weights, read from memory at every run).
-  const std::int64_t panel_lines = depth * kPanel * std::int64_t{sizeof(float)} / 64;
-  const std::int64_t tiles = (pixel_end - pixel_begin + kTileRows - 1) / kTileRows;
+  const std::int64_t panel_lines = depth * kPointwisePanel * std::int64_t{sizeof(float)} / 64;
+  const std::int64_t tiles = (pixel_end - pixel_begin + kPointwiseTileRows - 1) / kPointwiseTileRows;
   const std::int64_t lines_per_tile = (panel_lines + tiles - 1) / tiles;
   for (std::int64_t panel = panel_begin; panel < panel_end; ++panel) {
-    const char* next_panel = panel + 1 < panel_end
-                                 ? reinterpret_cast<const char*>(w.panel_data.get() + (panel + 1) * depth * kPanel)
-                                 : nullptr;
+    const char* next_panel =
+        panel + 1 < panel_end
+            ? reinterpret_cast<const char*>(w.panel_data.get() + (panel + 1) * depth * kPointwisePanel)
+            : nullptr;
     std::int64_t next_line = 0;
     for (std::int64_t p = pixel_begin; p < pixel_end;) {
       const int rows = tile_rows(p);
-      const std::int64_t fetch_lines = next_panel != nullptr ? std::min(lines_per_tile, panel_lines - next_line) : 0;
+      const std::int64_t fetch_lines =
+          next_panel != nullptr ? std::min(lines_per_tile, panel_lines - next_line) : 0;
       run_tile(p, rows, panel, next_panel + next_line * 64, fetch_lines);
       next_line += fetch_lines;
       p += rows;
