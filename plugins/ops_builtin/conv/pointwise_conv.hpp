@@ -2,9 +2,10 @@
 // pointwise half of MobileNet's separable ones), on machines with AVX-512: such a convolution is
 // the matrix product y[pixels, M] = x[pixels, C] * w^T, each output pixel reading one input
 // pixel's C contiguous channels. Our own AVX-512 kernel (7 pixels x 64 channels a tile, the
-// weights packed once) computed ResNet-50's 1x1 shapes at 80-88 % of a core's FMA peak with its
-// data in cache, where oneDNN 2.6's brgconv_1x1 ran at 61-74 % inside the network
-// (BENCHMARKS.md, session 16).
+// weights packed once) is level with oneDNN 2.6's brgconv_1x1 when a layer runs alone with its
+// data in cache (75-85 % of a core's FMA peak). Inside a network, where the activations come from
+// L3 and the deep layers' weights from memory at every run, it fetches both ahead of the FMAs:
+// there it is faster (MobileNetV2 b1 about 17 %, ResNet-50 b1 2-4 %; BENCHMARKS.md, session 16).
 //
 // Each output is a single chain of fused multiply-adds over the input channels in order, plus
 // the bias: the same operations however the work is shared out, so the result does not depend
