@@ -11,8 +11,9 @@
 namespace asc::ops::detail {
 namespace {
 
-constexpr std::int64_t kPrefetchAhead =
-    64;  // floats: four cache lines, about 900 cycles of FMAs at 64 channels
+// How far ahead each input row is fetched, in floats: four cache lines, about 900 cycles of FMAs
+// at 64 channels.
+constexpr std::int64_t kPrefetchAhead = 64;
 
 // y[r * ldy + (0 .. 16 * VECTORS)] = bias + sum over k of a[r * lda + k] * panel[k][...] for
 // r < ROWS; the last vector stores only the lanes in `last_mask` (the panel's channels past M are
@@ -37,7 +38,8 @@ void tile(const float* a, std::int64_t lda, const float* panel, std::int64_t dep
   // ends, and the rows come from the previous layer's output in L3 or memory: fetch each row
   // kPrefetchAhead floats ahead, a cache line per 16 steps. Past a row's end this fetches the
   // next row's start (the next tile's, for the last row), as the rows follow each other.
-  // `fetch_lines` cache lines from `fetch` into L2 (the next panel's share), spread over the
+  //
+  // Also `fetch_lines` cache lines from `fetch` into L2 (the next panel's share), spread over the
   // blocks of 16 steps: issued at once they stalled the core on a full request queue.
   const std::int64_t fetch_per_block = (fetch_lines * 16 + depth - 1) / depth;
   std::int64_t fetched = 0;
