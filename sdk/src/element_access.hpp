@@ -12,10 +12,6 @@
 
 namespace asc::detail {
 
-// `bytes` of 64-byte aligned memory whose contents are undefined, for buffers about to be
-// overwritten (Buffer::allocate zero-fills). Throws EE3001 when the memory cannot be allocated.
-std::shared_ptr<Buffer> allocate_uninitialized(std::size_t bytes);
-
 template <class T> constexpr bool is_half_float_v = std::is_same_v<T, float16> || std::is_same_v<T, bfloat16>;
 
 // Calls fn(element_offset) for every element in row-major order.

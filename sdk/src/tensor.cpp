@@ -10,13 +10,12 @@
 #include <utility>
 
 #include "asc/sdk/error.hpp"
+#include "buffer_arena.hpp"
 #include "element_access.hpp"
 #include "strided_copy.hpp"
 
 namespace asc {
 namespace {
-
-constexpr std::size_t kAlignment = 64;
 
 constexpr std::array<std::pair<std::string_view, Format>, 6> kFormats{{
     {"ND", Format::ND},
@@ -107,23 +106,17 @@ std::string shape_to_string(const Shape& shape) {
 Buffer::Buffer(std::shared_ptr<const void> owner, std::byte* data, std::size_t bytes)
     : owner_(std::move(owner)), data_(data), size_(bytes) {}
 
-namespace detail {
-
-std::shared_ptr<Buffer> allocate_uninitialized(std::size_t bytes) {
-  // aligned_alloc needs a multiple of the alignment; never zero so data() is never null.
-  const std::size_t rounded = (bytes + kAlignment - 1) / kAlignment * kAlignment +
-                              (bytes == 0 ? kAlignment : 0);
-  void* memory = std::aligned_alloc(kAlignment, rounded);
+std::shared_ptr<Buffer> Buffer::allocate_uninitialized(std::size_t bytes) {
+  // At least one byte, so that data() is never null.
+  std::shared_ptr<void> memory = detail::allocate_buffer_memory(std::max<std::size_t>(bytes, 1));
   if (memory == nullptr)
     throw Error(ErrorCode::MemoryAllocationFailed, "cannot allocate " + std::to_string(bytes) + " bytes");
-  std::shared_ptr<const void> owner(memory, [](const void* p) { std::free(const_cast<void*>(p)); });
-  return Buffer::wrap(std::move(owner), static_cast<std::byte*>(memory), bytes);
+  auto* data = static_cast<std::byte*>(memory.get());
+  return wrap(std::move(memory), data, bytes);
 }
 
-}  // namespace detail
-
 std::shared_ptr<Buffer> Buffer::allocate(std::size_t bytes) {
-  std::shared_ptr<Buffer> buffer = detail::allocate_uninitialized(bytes);
+  std::shared_ptr<Buffer> buffer = allocate_uninitialized(bytes);
   std::memset(buffer->data(), 0, bytes);
   return buffer;
 }
@@ -222,7 +215,7 @@ std::vector<std::int64_t> Tensor::to_int64s() const { return gather<std::int64_t
 Tensor Tensor::clone() const {
   if (!defined()) return {};
   // Every byte is written below, so the buffer is not zero-filled first.
-  Tensor copy(detail::allocate_uninitialized(nbytes()), 0, dtype(), shape(), {}, format());
+  Tensor copy(Buffer::allocate_uninitialized(nbytes()), 0, dtype(), shape(), {}, format());
   if (is_contiguous()) {
     std::memcpy(copy.view_.raw(), view_.raw(), nbytes());
     return copy;
@@ -238,7 +231,7 @@ Tensor Tensor::channels_last() const {
   if (rank() < 3)
     throw Error(ErrorCode::Internal, "channels_last(): tensor of shape " + shape_to_string(shape()) +
                                          " has no channel axis between batch and spatial axes");
-  Tensor copy(detail::allocate_uninitialized(nbytes()), 0, dtype(), shape(), channels_last_strides(shape()), format());
+  Tensor copy(Buffer::allocate_uninitialized(nbytes()), 0, dtype(), shape(), channels_last_strides(shape()), format());
   // This view with its axes in the copy's memory order [N, spatial..., C], written row-major.
   Shape order_shape{shape()[0]}, order_strides{strides()[0]};
   for (std::int64_t d = 2; d < rank(); ++d) {

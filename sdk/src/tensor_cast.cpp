@@ -26,7 +26,7 @@ Tensor Tensor::cast(DType target) const {
   std::size_t bytes = 0;  // every element is written below: no zero-filling first
   if (__builtin_mul_overflow(static_cast<std::size_t>(numel()), dtype_size(target), &bytes))
     throw Error(ErrorCode::MemoryAllocationFailed, "cast of shape " + shape_to_string(shape()) + " is too large");
-  Tensor result(detail::allocate_uninitialized(bytes), 0, target, shape(), {}, format());
+  Tensor result(Buffer::allocate_uninitialized(bytes), 0, target, shape(), {}, format());
   const auto count = static_cast<std::size_t>(numel());
   // The float <-> float16 pair is the hot one (precision modes): use the F16C bulk path.
   if (is_contiguous() && dtype() == DType::Float32 && target == DType::Float16) {

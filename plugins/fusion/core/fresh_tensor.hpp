@@ -1,7 +1,7 @@
 // Memory for new tensors the passes fill completely (folded weights). Faulting in fresh pages,
 // not the arithmetic, dominates folding ResNet-50's 94 MB of convolution weights, so a pass
-// that makes many such tensors carves them from one uninitialised allocation, aligned to 2 MiB
-// and hinted for transparent huge pages.
+// that makes many such tensors carves them from one uninitialised buffer (the SDK's, in memory
+// hinted for transparent huge pages).
 #pragma once
 
 #include <cstddef>
@@ -21,7 +21,7 @@ class TensorArena {
   Tensor take(DType dtype, const Shape& shape);
 
  private:
-  std::shared_ptr<std::byte> memory_;
+  std::shared_ptr<Buffer> memory_;
   std::size_t size_ = 0;
   std::size_t used_ = 0;
 };

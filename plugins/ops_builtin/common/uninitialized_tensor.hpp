@@ -6,8 +6,8 @@
 
 namespace asc::ops {
 
-// A tensor whose elements are unspecified until written (64-byte aligned, as the SDK's own
-// buffers are), contiguous or laid out by `strides` (a dense order such as
+// A tensor whose elements are unspecified until written (Buffer::allocate_uninitialized: 64-byte
+// aligned, large ones in huge pages), contiguous or laid out by `strides` (a dense order such as
 // channels_last_strides(shape)). Throws EE3001 when the memory cannot be allocated.
 Tensor uninitialized_tensor(DType dtype, const Shape& shape, const Shape& strides = {});
 

@@ -318,7 +318,9 @@ class ConvPrimitives {
     const std::int64_t per_channel = weights.numel() / g.out_channels;
     memory source({dims, memory::data_type::f32, plain}, onednn_engine(),
                   const_cast<float*>(weights.data<float>() + channel * per_channel));
-    memory packed(layout, onednn_engine());
+    const Tensor storage = uninitialized_tensor(DType::UInt8, {static_cast<std::int64_t>(layout.get_size())});
+    memory packed(layout, onednn_engine(), storage.data<std::uint8_t>());
+    packed_storage_.push_back(storage);
     dnnl::stream& stream = onednn_thread_stream();
     dnnl::reorder(source, packed).execute(stream, source, packed);
     stream.wait();
@@ -331,6 +333,8 @@ class ConvPrimitives {
   std::map<std::vector<std::int64_t>, std::shared_ptr<const ConvSchedule>> schedules_;
   std::map<std::vector<std::int64_t>, std::shared_ptr<const PiecePrimitive>> primitives_;
   std::vector<std::pair<std::int64_t, memory>> packed_;  // first output channel, weights
+  // The memory of packed_'s weights: SDK buffers, in huge pages (oneDNN's own allocations are not).
+  std::vector<Tensor> packed_storage_;
   std::shared_ptr<const PointwiseWeights> pointwise_;
 };
 
