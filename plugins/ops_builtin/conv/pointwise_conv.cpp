@@ -1,8 +1,6 @@
 #include "conv/pointwise_conv.hpp"
 
 #include <algorithm>
-#include <cstdlib>
-#include <new>
 
 #include <asc/sdk/parallel.hpp>
 
