@@ -21,19 +21,6 @@ constexpr std::size_t kHugePage = std::size_t{2} << 20;
 constexpr std::size_t kRegionBytes = std::size_t{64} << 20;
 constexpr std::size_t kBlockAlignment = 4096;
 
-// AddressSanitizer sees overflows and uses after free only in malloc's blocks.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kArenaServes = false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kArenaServes = false;
-#else
-constexpr bool kArenaServes = true;
-#endif
-#else
-constexpr bool kArenaServes = true;
-#endif
-
 std::size_t round_up(std::size_t value, std::size_t to) {
   return (value + to - 1) / to * to;
 }

@@ -23,6 +23,19 @@ namespace asc::detail {
 // Buffers from this size up come from the arena; smaller ones from malloc.
 inline constexpr std::size_t kArenaLeastBytes = std::size_t{256} << 10;
 
+// AddressSanitizer sees overflows and uses after free only in malloc's blocks.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kArenaServes = false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool kArenaServes = false;
+#else
+inline constexpr bool kArenaServes = true;
+#endif
+#else
+inline constexpr bool kArenaServes = true;
+#endif
+
 // Memory for a buffer of `bytes` (at least 1), contents undefined, that the returned pointer owns:
 // from the arena from kArenaLeastBytes up (4096-byte aligned; malloc's under AddressSanitizer),
 // else from aligned_alloc (64-byte aligned). Null when the system has no memory left. Thread-safe.
