@@ -79,7 +79,7 @@ Tensor pointwise_conv(const ConvGeometry& g, const Tensor& x, const PointwiseWei
   // Work items. Where the weights are the larger read (more output channels than pixels: the
   // deep layers at batch 1, whose weights come from memory at every run), each thread's item is a
   // group of panels over all the pixels, so that every panel is read from memory once, the next
-  // one while the kernel computes on the last. Elsewhere each item is kPointwiseItemPixels pixels
+  // one while the kernel computes on the last. Elsewhere each item is four tiles of pixels
   // over all the panels, which stay in L2, and whose output stays in L1 for the epilogue; where
   // that makes fewer than four items a thread, the panels are shared out too.
   const std::int64_t pixels = g.batch * w.output[1] * w.output[2];
@@ -87,7 +87,7 @@ Tensor pointwise_conv(const ConvGeometry& g, const Tensor& x, const PointwiseWei
   std::int64_t item_pixels = pixels,
                panel_groups = std::min(weights.panels, std::int64_t{std::max(threads, 1)});
   if (g.out_channels <= pixels) {
-    item_pixels = detail::kPointwiseItemPixels;
+    item_pixels = detail::pointwise_item_pixels(g.window.stride[1] == 1 && g.window.stride[2] == 1);
     const std::int64_t pixel_items = (pixels + item_pixels - 1) / item_pixels;
     panel_groups = threads > 1 && pixel_items < wanted
                        ? std::min(weights.panels, (wanted + pixel_items - 1) / pixel_items)

@@ -1,7 +1,7 @@
 // 1x1 convolutions without padding or groups on channels-last float32 (ResNet's 1x1 layers, the
 // pointwise half of MobileNet's separable ones), on machines with AVX-512: such a convolution is
 // the matrix product y[pixels, M] = x[pixels, C] * w^T, each output pixel reading one input
-// pixel's C contiguous channels. Our own AVX-512 kernel (7 pixels x 64 channels a tile, the
+// pixel's C contiguous channels. Our own AVX-512 kernel (6 or 7 pixels x 64 channels a tile, the
 // weights packed once) is level with oneDNN 2.6's brgconv_1x1 when a layer runs alone with its
 // data in cache (75-85 % of a core's FMA peak). Inside a network, where the activations come from
 // L3 and the deep layers' weights from memory at every run, it fetches both ahead of the FMAs:
@@ -43,11 +43,17 @@ Tensor pointwise_conv(const ConvGeometry& geometry, const Tensor& x, const Point
 
 namespace detail {
 
-// Output channels per panel (four vectors of 16 floats), output pixels per tile (7 x 4
-// accumulators), and pixels per work item of pointwise_conv where an item covers all panels.
+// Output channels per panel (four vectors of 16 floats).
 inline constexpr std::int64_t kPointwisePanel = 64;
-inline constexpr std::int64_t kPointwiseTileRows = 7;
-inline constexpr std::int64_t kPointwiseItemPixels = 4 * kPointwiseTileRows;
+
+// Output pixels per tile. 6 where a tile's pixels run on across output rows (stride 1): 6 x 4
+// accumulators leave registers for the panel's row and the broadcast, where GCC keeps one of 7 x
+// 4 on the stack (ResNet-50 b8 about 3 % faster, b1 1 %; BENCHMARKS.md, session 17). 7 where a
+// tile stops at the end of its output row (strided layers): ResNet's are 7, 14 and 28 wide.
+constexpr std::int64_t pointwise_tile_rows(bool stride_one) { return stride_one ? 6 : 7; }
+
+// Pixels per work item of pointwise_conv where an item covers all panels: four tiles.
+constexpr std::int64_t pointwise_item_pixels(bool stride_one) { return 4 * pointwise_tile_rows(stride_one); }
 
 // One kernel call's operands: output pixel p (image n, row oh, column ow, p = (n * OH + oh) * OW
 // + ow) reads input pixel (n, oh * stride_h, ow * stride_w).

@@ -18,8 +18,7 @@ constexpr std::int64_t kPrefetchAhead = 64;
 // y[r * ldy + (0 .. 16 * VECTORS)] = bias + sum over k of a[r * lda + k] * panel[k][...] for
 // r < ROWS; the last vector stores only the lanes in `last_mask` (the panel's channels past M are
 // not written). 7 x 4 accumulators, the panel's row and the broadcast want 33 registers: GCC
-// keeps one accumulator on the stack. Tiles of 6 rows avoid that and measured 3 % faster with the
-// data in cache, but ResNet's images are multiples of 7 pixels (BENCHMARKS.md, session 16).
+// keeps one accumulator on the stack, which 6 x 4 avoids (pointwise_tile_rows).
 template <int ROWS, int VECTORS>
 void tile(const float* a, std::int64_t lda, const float* panel, std::int64_t depth, const float* bias,
           float* y, std::int64_t ldy, __mmask16 last_mask, const char* fetch, std::int64_t fetch_lines) {
@@ -113,6 +112,7 @@ void pointwise_tiles_avx512(const PointwiseJob& job, std::int64_t pixel_begin, s
   // Input pixels are evenly spaced within an output row (all the way when the stride is 1), so a
   // tile stops at the end of its output row unless the stride is 1.
   const bool dense = job.stride_h == 1 && job.stride_w == 1;
+  const std::int64_t tile_pixels = pointwise_tile_rows(dense);
   const std::int64_t lda = job.stride_w * depth;
   // The rows of output pixels [p, p + rows) for one panel, fetching `fetch_lines` of `fetch`.
   const auto run_tile = [&](std::int64_t p, int rows, std::int64_t panel, const char* fetch,
@@ -131,9 +131,9 @@ void pointwise_tiles_avx512(const PointwiseJob& job, std::int64_t pixel_begin, s
   };
   const auto tile_rows = [&](std::int64_t p) {
     const std::int64_t row_end = dense ? pixel_end : std::min(pixel_end, p - p % job.out_cols + job.out_cols);
-    return static_cast<int>(std::min<std::int64_t>(kPointwiseTileRows, row_end - p));
+    return static_cast<int>(std::min(tile_pixels, row_end - p));
   };
-  if (pixel_end - pixel_begin <= kPointwiseItemPixels) {
+  if (pixel_end - pixel_begin <= pointwise_item_pixels(dense)) {
     // A few pixels over all the panels (which stay in L2): each tile's output rows are written
     // whole, one after the other, rather than a panel's share at a time.
     for (std::int64_t p = pixel_begin; p < pixel_end;) {
@@ -147,7 +147,7 @@ void pointwise_tiles_avx512(const PointwiseJob& job, std::int64_t pixel_begin, s
   // fetched into L2 a share at each tile of this one, so that its first tile does not wait on
   // memory (the deep layers' weights, read from memory at every run).
   const std::int64_t panel_lines = depth * kPointwisePanel * std::int64_t{sizeof(float)} / 64;
-  const std::int64_t tiles = (pixel_end - pixel_begin + kPointwiseTileRows - 1) / kPointwiseTileRows;
+  const std::int64_t tiles = (pixel_end - pixel_begin + tile_pixels - 1) / tile_pixels;
   const std::int64_t lines_per_tile = (panel_lines + tiles - 1) / tiles;
   for (std::int64_t panel = panel_begin; panel < panel_end; ++panel) {
     const char* next_panel =
