@@ -341,11 +341,12 @@ TEST_CASE("Conv channels-last: ResNet's layer kinds, whole images and bands of r
 }
 
 TEST_CASE("Conv channels-last: 1x1 layers (the AVX-512 pointwise kernel where the CPU has it)") {
-  // conv/pointwise_conv.hpp: tiles of 7 pixels x 64 channels. Output channels that leave a
-  // partial panel (72, 100: masked vectors) or fewer than one vector (5); pixel counts that leave
-  // a partial tile (5x5, 3x11); stride 2 on odd sizes, where a tile stops at each output row; more
-  // output channels than pixels (the panels shared out between threads, and an epilogue range
-  // per pixel); 128+ input channels at 56x56 and 14x14, as ResNet's.
+  // conv/pointwise_conv.hpp: tiles of 6 (stride 1) or 7 pixels x 64 channels. Output channels
+  // that leave a partial panel (72, 100: masked vectors) or fewer than one vector (5); pixel counts
+  // that leave a partial tile (5x5, 3x11); stride 2 on odd sizes, where a tile stops at each output
+  // row; more output channels than pixels (the panels shared out between threads, and an epilogue
+  // range per pixel); 128+ input channels at 56x56 and 14x14, as ResNet's, and 200 (not a
+  // multiple of the 16 steps between prefetches).
   struct Case {
     Shape x_shape, w_shape;
     std::int64_t stride;
@@ -354,6 +355,7 @@ TEST_CASE("Conv channels-last: 1x1 layers (the AVX-512 pointwise kernel where th
       {{1, 16, 5, 5}, {72, 16, 1, 1}, 1},   {{2, 24, 3, 11}, {100, 24, 1, 1}, 1}, {{1, 8, 4, 4}, {5, 8, 1, 1}, 1},
       {{1, 32, 9, 7}, {40, 32, 1, 1}, 2},   {{3, 20, 7, 7}, {130, 20, 1, 1}, 2},  {{1, 160, 7, 7}, {256, 160, 1, 1}, 1},
       {{1, 128, 56, 56}, {24, 128, 1, 1}, 1}, {{1, 256, 14, 14}, {64, 256, 1, 1}, 1},
+      {{2, 200, 6, 6}, {72, 200, 1, 1}, 1},
   };
   std::uint32_t seed = 140;
   for (const Case& c : cases)
