@@ -33,8 +33,7 @@ std::byte* map_region(std::size_t bytes) {
   auto* aligned = reinterpret_cast<std::byte*>(round_up(reinterpret_cast<std::uintptr_t>(start), kHugePage));
   // Unmap the slack on either side of the aligned range.
   if (aligned != start) munmap(start, static_cast<std::size_t>(aligned - start));
-  if (const std::size_t tail = static_cast<std::size_t>(start + bytes + kHugePage - (aligned + bytes));
-      tail != 0)
+  if (const auto tail = static_cast<std::size_t>(start + kHugePage - aligned); tail != 0)
     munmap(aligned + bytes, tail);
 #if defined(MADV_HUGEPAGE)
   madvise(aligned, bytes, MADV_HUGEPAGE);  // a hint: where transparent huge pages are off, 4 KiB pages

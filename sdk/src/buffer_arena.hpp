@@ -1,11 +1,11 @@
 // Where the SDK's large tensor buffers live: regions of memory advised for transparent huge
-// pages (2 MiB pages; Linux), shared out first-fit by size and kept for reuse when freed.
+// pages (2 MiB pages; Linux), shared out best-fit by size and kept for reuse when freed.
 //
 // Why: a kernel streams its input, output and residual buffers, several megabytes each; in 4 KiB
 // pages that is a TLB miss every 4 KiB, and under a hypervisor each miss walks two page tables.
 // glibc's heap gives 4 KiB pages unless the process starts with GLIBC_TUNABLES
 // glibc.malloc.hugetlb=1, which a library cannot set for its caller. ResNet-50 at batch 1 ran
-// 7-9 % faster with that tunable (BENCHMARKS.md, session 17); this arena gets the same pages
+// 6-8 % faster with that tunable (BENCHMARKS.md, session 17); this arena gets the same pages
 // for the buffers that matter, whatever the process's environment.
 //
 // Freed blocks are merged with free neighbours and kept: a run's buffers are allocated again by
