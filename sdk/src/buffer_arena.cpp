@@ -20,6 +20,8 @@ constexpr std::size_t kHugePage = std::size_t{2} << 20;
 // Address space only; the memory counts once touched.
 constexpr std::size_t kRegionBytes = std::size_t{64} << 20;
 constexpr std::size_t kBlockAlignment = 4096;
+// Larger requests cannot be mapped on any machine, and rounding them up could wrap around.
+constexpr std::size_t kLargestBytes = std::size_t{1} << 56;
 
 std::size_t round_up(std::size_t value, std::size_t to) {
   return (value + to - 1) / to * to;
@@ -44,6 +46,7 @@ std::byte* map_region(std::size_t bytes) {
 class Arena {
  public:
   void* allocate(std::size_t bytes) {
+    if (bytes > kLargestBytes) return nullptr;
     const std::size_t size = round_up(bytes, kBlockAlignment);
     const std::lock_guard lock(mutex_);
     auto fit = free_by_size_.lower_bound({size, nullptr});

@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "asc/sdk/error.hpp"
 #include "asc/sdk/tensor.hpp"
 #include "buffer_arena.hpp"
 
@@ -116,6 +117,18 @@ TEST_CASE("arena: a buffer larger than a region goes back to the system when fre
   CHECK(arena_usage().mapped_bytes >= mapped + 100 * kMiB);
   arena_free(big);
   CHECK(arena_usage().mapped_bytes == mapped);
+}
+
+TEST_CASE("a buffer the system cannot give is EE3001 or null, not a wrapped-around size") {
+  // Sizes whose rounding up to the arena's 4 KiB blocks or 2 MiB regions would pass 2^64.
+  for (const std::size_t bytes : {std::size_t{1} << 60, ~std::size_t{0} - 8}) {
+    CAPTURE(bytes);
+    CHECK(arena_allocate(bytes) == nullptr);
+    // malloc's path under AddressSanitizer would stop at ASan's own size limit instead.
+    if (asc::detail::kArenaServes)
+      CHECK_THROWS_WITH_AS(asc::Buffer::allocate_uninitialized(bytes), doctest::Contains("cannot allocate"),
+                           asc::Error);
+  }
 }
 
 TEST_CASE("arena: its memory is advised for transparent huge pages where the kernel has them") {
