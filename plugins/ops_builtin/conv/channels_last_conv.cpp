@@ -311,8 +311,8 @@ class ConvPrimitives {
   // once per layout and first channel (usually one layout, and one block per thread).
   memory packed_weights(const ConvGeometry& g, const memory::desc& layout, const Tensor& weights,
                         std::int64_t channel) {
-    for (const auto& [first, packed] : packed_)
-      if (first == channel && packed.get_desc() == layout) return packed;
+    for (const PackedWeights& packed : packed_)
+      if (packed.first_channel == channel && packed.weights.get_desc() == layout) return packed.weights;
     const auto plain = g.group == 1 ? memory::format_tag::oihw : memory::format_tag::goihw;
     const memory::dims dims = layout.dims();
     const std::int64_t per_channel = weights.numel() / g.out_channels;
@@ -320,11 +320,10 @@ class ConvPrimitives {
                   const_cast<float*>(weights.data<float>() + channel * per_channel));
     const Tensor storage = uninitialized_tensor(DType::UInt8, {static_cast<std::int64_t>(layout.get_size())});
     memory packed(layout, onednn_engine(), storage.data<std::uint8_t>());
-    packed_storage_.push_back(storage);
     dnnl::stream& stream = onednn_thread_stream();
     dnnl::reorder(source, packed).execute(stream, source, packed);
     stream.wait();
-    packed_.emplace_back(channel, packed);
+    packed_.push_back({channel, packed, storage});
     return packed;
   }
 
@@ -332,9 +331,13 @@ class ConvPrimitives {
   const void* weights_data_ = nullptr;
   std::map<std::vector<std::int64_t>, std::shared_ptr<const ConvSchedule>> schedules_;
   std::map<std::vector<std::int64_t>, std::shared_ptr<const PiecePrimitive>> primitives_;
-  std::vector<std::pair<std::int64_t, memory>> packed_;  // first output channel, weights
-  // The memory of packed_'s weights: SDK buffers, in huge pages (oneDNN's own allocations are not).
-  std::vector<Tensor> packed_storage_;
+  // Reordered weights, in SDK buffers: large ones in huge pages, which oneDNN's own are not.
+  struct PackedWeights {
+    std::int64_t first_channel;
+    memory weights;
+    Tensor storage;  // weights' memory
+  };
+  std::vector<PackedWeights> packed_;
   std::shared_ptr<const PointwiseWeights> pointwise_;
 };
 

@@ -47,10 +47,9 @@ PointwiseWeights pack_pointwise_weights(const ConvGeometry& g, const Tensor& wei
   packed.out_channels = g.out_channels;
   packed.panels = (g.out_channels + kPointwisePanel - 1) / kPointwisePanel;
   const auto count = static_cast<std::size_t>(packed.panels * g.in_channels * kPointwisePanel);
-  const Tensor panels = uninitialized_tensor(DType::Float32, {static_cast<std::int64_t>(count)});
+  const Tensor panels(DType::Float32, {static_cast<std::int64_t>(count)});  // zeros past M
   float* data = panels.data<float>();
   packed.panel_data = std::shared_ptr<float[]>(panels.buffer(), data);
-  std::fill(data, data + count, 0.0f);
   const Tensor plain = weights.contiguous();  // [M, C, 1, 1]
   const float* w = plain.data<float>();
   for (std::int64_t m = 0; m < g.out_channels; ++m)

@@ -48,7 +48,7 @@ inline constexpr std::int64_t kPointwisePanel = 64;
 
 // Output pixels per tile. 6 where a tile's pixels run on across output rows (stride 1): 6 x 4
 // accumulators leave registers for the panel's row and the broadcast, where GCC keeps one of 7 x
-// 4 on the stack (ResNet-50 b8 about 3 % faster, b1 1 %; BENCHMARKS.md, session 17). 7 where a
+// 4 on the stack (ResNet-50 b8 about 3 % faster, b1 level; BENCHMARKS.md, session 17). 7 where a
 // tile stops at the end of its output row (strided layers): ResNet's are 7, 14 and 28 wide.
 constexpr std::int64_t pointwise_tile_rows(bool stride_one) { return stride_one ? 6 : 7; }
 
