@@ -100,7 +100,15 @@ Tensor pointwise_conv(const ConvGeometry& g, const Tensor& x, const PointwiseWei
     const std::int64_t group = item % panel_groups;
     const std::int64_t panel_begin = weights.panels * group / panel_groups;
     const std::int64_t panel_end = weights.panels * (group + 1) / panel_groups;
-    detail::pointwise_tiles_avx512(job, pixel_begin, pixel_end, panel_begin, panel_end);
+    if (epilogue != nullptr && panel_groups == 1 && item_pixels < pixels) {
+      // Each tile's pixels, all channels, while they are in L1: an item's are up to 96 KB.
+      const std::function<void(std::int64_t, std::int64_t)> tile_done = [&](std::int64_t first, std::int64_t end) {
+        (*epilogue)(y, first * channels, end * channels);
+      };
+      detail::pointwise_tiles_avx512(job, pixel_begin, pixel_end, panel_begin, panel_end, &tile_done);
+      return;
+    }
+    detail::pointwise_tiles_avx512(job, pixel_begin, pixel_end, panel_begin, panel_end, nullptr);
     if (epilogue == nullptr) return;
     if (panel_groups == 1) {
       (*epilogue)(y, pixel_begin * channels, pixel_end * channels);

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 
 #include <asc/sdk/op_registry.hpp>
@@ -66,9 +67,12 @@ struct PointwiseJob {
 };
 
 // Computes output pixels [pixel_begin, pixel_end) for the output channels of panels
-// [panel_begin, panel_end) (pointwise_conv_avx512.cpp, compiled for AVX-512F).
+// [panel_begin, panel_end) (pointwise_conv_avx512.cpp, compiled for AVX-512F). Where the range is
+// at most pointwise_item_pixels (a tile at a time over all the panels), a non-null `tile_done` is
+// called with each tile's pixels [first, end) as soon as they are final.
 void pointwise_tiles_avx512(const PointwiseJob& job, std::int64_t pixel_begin, std::int64_t pixel_end,
-                            std::int64_t panel_begin, std::int64_t panel_end);
+                            std::int64_t panel_begin, std::int64_t panel_end,
+                            const std::function<void(std::int64_t, std::int64_t)>* tile_done);
 
 }  // namespace detail
 }  // namespace asc::ops

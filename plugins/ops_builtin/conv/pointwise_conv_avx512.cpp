@@ -105,7 +105,8 @@ TileFn tile_for(int rows, int vectors) {
 }  // namespace
 
 void pointwise_tiles_avx512(const PointwiseJob& job, std::int64_t pixel_begin, std::int64_t pixel_end,
-                            std::int64_t panel_begin, std::int64_t panel_end) {
+                            std::int64_t panel_begin, std::int64_t panel_end,
+                            const std::function<void(std::int64_t, std::int64_t)>* tile_done) {
   const PointwiseWeights& w = *job.weights;
   const std::int64_t depth = w.in_channels, channels = w.out_channels;
   const std::int64_t out_plane = job.out_rows * job.out_cols;
@@ -139,6 +140,7 @@ void pointwise_tiles_avx512(const PointwiseJob& job, std::int64_t pixel_begin, s
     for (std::int64_t p = pixel_begin; p < pixel_end;) {
       const int rows = tile_rows(p);
       for (std::int64_t panel = panel_begin; panel < panel_end; ++panel) run_tile(p, rows, panel, nullptr, 0);
+      if (tile_done != nullptr) (*tile_done)(p, p + rows);
       p += rows;
     }
     return;
@@ -172,7 +174,8 @@ void pointwise_tiles_avx512(const PointwiseJob& job, std::int64_t pixel_begin, s
 
 namespace asc::ops::detail {
 
-void pointwise_tiles_avx512(const PointwiseJob&, std::int64_t, std::int64_t, std::int64_t, std::int64_t) {
+void pointwise_tiles_avx512(const PointwiseJob&, std::int64_t, std::int64_t, std::int64_t, std::int64_t,
+                            const std::function<void(std::int64_t, std::int64_t)>*) {
   throw Error(ErrorCode::Internal, "pointwise_tiles_avx512: this build has no AVX-512 kernel");
 }
 
