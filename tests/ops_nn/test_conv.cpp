@@ -577,6 +577,98 @@ TEST_CASE("Conv channels-last: the output epilogue runs once on every element, o
   CHECK_FALSE(called);
 }
 
+TEST_CASE("Conv channels-last: OutputEpilogueSteps folded into the 1x1 kernel's stores") {
+  // KernelContext::output_epilogue_steps (SDK 0.8): y -> activation(y + addend), then `then`
+  // (y -> 2y + 1, each element counted). The AVX-512 1x1 kernel does the steps as it stores and
+  // calls only `then`; an addend laid out otherwise than the output (NCHW here), and the other
+  // kernels (3x3), call output_epilogue, which does the same work. Against a float64 reference.
+  using Activation = OutputEpilogueSteps::Activation;
+  struct Case {
+    Shape x_shape, w_shape;
+    std::int64_t stride;
+  };
+  const Case cases[] = {
+      {{2, 128, 6, 6}, {72, 128, 1, 1}, 1},  // tiles over all panels, a partial panel
+      {{1, 160, 7, 7}, {200, 160, 1, 1}, 1},  // panels shared out: a range per pixel
+      {{1, 20, 7, 7}, {130, 20, 1, 1}, 2},    // strided: tiles stop at each row's end
+      {{1, 16, 5, 5}, {24, 16, 3, 3}, 1},     // 3x3: oneDNN, which calls output_epilogue
+  };
+  const bool has_avx512 = __builtin_cpu_supports("avx512f") != 0;
+  std::uint32_t seed = 240;
+  for (const Case& c : cases)
+    for (const Activation activation : {Activation::None, Activation::Relu, Activation::Clip})
+      for (const bool addend_channels_last : {true, false}) {
+        CAPTURE(c.w_shape);
+        CAPTURE(static_cast<int>(activation));
+        CAPTURE(addend_channels_last);
+        const std::int64_t pad = c.w_shape[2] / 2;
+        const ConvSpec spec{1, {c.stride, c.stride}, {1, 1}, {pad, pad}, {pad, pad}};
+        const Attributes attributes =
+            attrs({{"strides", Ints{c.stride, c.stride}}, {"pads", Ints{pad, pad, pad, pad}}});
+        const Tensor x = random_tensor(c.x_shape, ++seed);
+        const Tensor w = random_tensor(c.w_shape, ++seed);
+        const Tensor b = random_tensor({c.w_shape[0]}, ++seed);
+        const std::vector<double> bias = b.to_doubles();
+        Shape y_shape;
+        std::vector<double> expected =
+            direct_conv(x.to_doubles(), c.x_shape, w.to_doubles(), c.w_shape, &bias, spec, y_shape);
+        const Tensor addend_plain = random_tensor(y_shape, ++seed);
+        const Tensor addend = addend_channels_last ? addend_plain.channels_last() : addend_plain;
+        const std::vector<double> addend_values = addend_plain.to_doubles();
+        constexpr float kLow = -0.5f, kHigh = 0.3f;
+        const auto activate = [activation](double v) {
+          if (activation == Activation::Relu) return v < 0 ? 0.0 : v;
+          if (activation == Activation::Clip) return std::min(std::max(v, double{kLow}), double{kHigh});
+          return v;
+        };
+        for (std::size_t i = 0; i < expected.size(); ++i)
+          expected[i] = 2 * activate(expected[i] + addend_values[i]) + 1;
+
+        std::vector<std::atomic<int>> visits(static_cast<std::size_t>(num_elements(y_shape)));
+        std::atomic<int> function_calls{0};
+        const OutputEpilogue then = [&visits](Tensor& y, std::int64_t begin, std::int64_t end) {
+          float* data = y.data<float>();
+          for (std::int64_t i = begin; i < end; ++i) {
+            data[i] = 2 * data[i] + 1;
+            ++visits[static_cast<std::size_t>(i)];
+          }
+        };
+        OutputEpilogueSteps steps{&addend, activation, kLow, kHigh, then};
+        OpCall conv{"Conv", 13, attributes};
+        conv.threads = 2;
+        conv.channels_last_outputs = true;
+        // The whole epilogue element by element, for a kernel that does not fold the steps in: the
+        // addend read at the output element's logical position, whatever its layout.
+        conv.output_epilogue = [&](Tensor& y, std::int64_t begin, std::int64_t end) {
+          ++function_calls;
+          float* data = y.data<float>();
+          const Shape& strides = y.strides();
+          for (std::int64_t i = begin; i < end; ++i) {
+            const std::int64_t n = i / strides[0], h = i % strides[0] / strides[2],
+                               col = i % strides[2] / strides[3], ch = i % strides[3];
+            const auto logical = static_cast<std::size_t>(((n * y_shape[1] + ch) * y_shape[2] + h) * y_shape[3] + col);
+            const float sum = data[i] + static_cast<float>(addend_values[logical]);
+            data[i] = activation == Activation::Relu   ? (sum < 0 ? 0.0f : sum)
+                      : activation == Activation::Clip ? std::min(std::max(sum, kLow), kHigh)
+                                                       : sum;
+          }
+          then(y, begin, end);
+        };
+        conv.output_epilogue_steps = steps;
+        const Tensor y = conv.run_one({x.channels_last(), w, b});
+#if defined(ASC_TEST_HAVE_ONEDNN)
+        REQUIRE(conv.output_epilogue_done);
+        REQUIRE(y.is_channels_last());
+        check_all_close(y, y_shape, expected, 1e-4, 1e-5);
+        CHECK(std::count_if(visits.begin(), visits.end(), [](const std::atomic<int>& n) { return n != 1; }) == 0);
+        const bool folds = has_avx512 && c.w_shape[2] == 1 && addend_channels_last;
+        CHECK((function_calls == 0) == folds);
+#else
+        CHECK_FALSE(conv.output_epilogue_done);
+#endif
+      }
+}
+
 TEST_CASE("Conv channels-last: kept state serves later calls and another batch size") {
   KernelState state;
   const Shape w_shape{8, 8, 3, 3};

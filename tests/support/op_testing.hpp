@@ -59,6 +59,8 @@ struct OpCall {
   // SDK 0.6: the epilogue offered to the kernel, and whether the last run() ran it.
   OutputEpilogue output_epilogue{};
   mutable bool output_epilogue_done = false;
+  // SDK 0.8: output_epilogue as data.
+  std::optional<OutputEpilogueSteps> output_epilogue_steps{};
 
   OpCall& attr(const std::string& name, AttributeValue value) {
     attrs.set(name, std::move(value));
@@ -79,6 +81,7 @@ struct OpCall {
     context.state = state;
     context.constant_inputs = constant_inputs;
     context.output_epilogue = output_epilogue;
+    context.output_epilogue_steps = output_epilogue_steps;
     op_definition(op_type, opset).compute(context);
     output_epilogue_done = context.output_epilogue_done;
     return context.outputs;

@@ -100,6 +100,29 @@ OutputEpilogue piece_epilogue(const KernelContext& context, const Tensor* residu
   };
 }
 
+// piece_epilogue's work as data (KernelContext::output_epilogue_steps), for a Conv that folds
+// the residual and the activation into its own stores and runs only the caller's epilogue after.
+std::optional<OutputEpilogueSteps> piece_epilogue_steps(const KernelContext& context, const Tensor* residual) {
+  const std::optional<InPlaceEpilogue> in_place = in_place_epilogue(context.node, residual);
+  if (!in_place) return std::nullopt;
+  OutputEpilogueSteps steps;
+  steps.addend = residual;
+  switch (in_place->kind) {
+    case InPlaceEpilogue::Kind::Add:
+      break;
+    case InPlaceEpilogue::Kind::Relu:
+      steps.activation = OutputEpilogueSteps::Activation::Relu;
+      break;
+    case InPlaceEpilogue::Kind::Clip:
+      steps.activation = OutputEpilogueSteps::Activation::Clip;
+      steps.low = in_place->low;
+      steps.high = in_place->high;
+      break;
+  }
+  steps.then = context.output_epilogue;
+  return steps;
+}
+
 // The same epilogue in one pass, in place on the convolution's fresh output, when the Conv did
 // not run it on its pieces: two fewer full passes over the activation, and no new buffers; the
 // kernel's threads share it.
@@ -128,7 +151,7 @@ void fused_conv_compute(KernelContext& context) {
   const Tensor* residual = context.has_input(kResidual) ? context.inputs[kResidual] : nullptr;
   std::atomic<bool> declined{false};
   InnerStep conv = run_inner_step(context, "Conv", input_prefix(context.inputs, kConvInputs), conv_attributes,
-                                  piece_epilogue(context, residual, declined));
+                                  piece_epilogue(context, residual, declined), piece_epilogue_steps(context, residual));
   if (conv.epilogue_done && !declined) {
     context.outputs[0] = std::move(conv.output);
     context.output_epilogue_done = static_cast<bool>(context.output_epilogue);

@@ -95,7 +95,8 @@ Tensor run_inner(const Node& fused, const std::string& op_type, const std::vecto
 }
 
 InnerStep run_inner_step(const KernelContext& fused, const std::string& op_type, const std::vector<const Tensor*>& inputs,
-                         Attributes (*attributes)(const Node& fused), OutputEpilogue epilogue) {
+                         Attributes (*attributes)(const Node& fused), OutputEpilogue epilogue,
+                         std::optional<OutputEpilogueSteps> steps) {
   const auto prepare = [&] {
     auto step = std::make_shared<PreparedInnerStep>();
     step->present = presence(inputs);
@@ -120,6 +121,7 @@ InnerStep run_inner_step(const KernelContext& fused, const std::string& op_type,
   context.channels_last_outputs = {fused.may_output_channels_last(0)};
   context.state = made == nullptr ? &step->state : nullptr;
   context.output_epilogue = std::move(epilogue);
+  if (context.output_epilogue) context.output_epilogue_steps = std::move(steps);
   step->definition->compute(context);
   return {std::move(context.outputs.front()), context.output_epilogue_done};
 }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,7 +48,8 @@ Tensor run_inner(const Node& fused, const std::string& op_type, const std::vecto
 // of a fused node may keep any), the constant facts of the inputs it shares with the fused node
 // (inputs[i] is the fused node's input i) and the fused output's layout permission (its output
 // is the fused output). `epilogue` is offered to the inner kernel as its
-// KernelContext::output_epilogue; `epilogue_done` says whether the kernel ran it.
+// KernelContext::output_epilogue, with `steps` as its description (output_epilogue_steps);
+// `epilogue_done` says whether the kernel ran it.
 // The inner node (from attributes(fused node), nullptr: none) and its definition are built on
 // the first call and kept in the fused node's KernelState: building them took about 10 us a call,
 // on one thread while the others wait (ResNet-50 b1: 53 FusedConvs a run).
@@ -56,7 +58,8 @@ struct InnerStep {
   bool epilogue_done = false;
 };
 InnerStep run_inner_step(const KernelContext& fused, const std::string& op_type, const std::vector<const Tensor*>& inputs,
-                         Attributes (*attributes)(const Node& fused) = nullptr, OutputEpilogue epilogue = {});
+                         Attributes (*attributes)(const Node& fused) = nullptr, OutputEpilogue epilogue = {},
+                         std::optional<OutputEpilogueSteps> steps = std::nullopt);
 ValueInfo infer_inner(const Node& fused, const std::string& op_type, const std::vector<const ValueInfo*>& inputs,
                       const std::vector<const Tensor*>& input_values, Attributes attributes = {});
 CostFacts cost_inner(const CostContext& fused, const std::string& op_type, const std::vector<const ValueInfo*>& inputs,

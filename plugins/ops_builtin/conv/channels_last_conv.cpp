@@ -433,14 +433,15 @@ bool channels_last_conv_available(const ConvGeometry& geometry, std::size_t spat
 std::shared_ptr<ConvPrimitives> make_conv_primitives() { return std::make_shared<ConvPrimitives>(); }
 
 Tensor convolve_channels_last(const ConvGeometry& geometry, const Tensor& x, const Tensor& w, const Tensor* bias,
-                              int threads, ConvPrimitives* kept, const OutputEpilogue* epilogue) {
+                              int threads, ConvPrimitives* kept, const OutputEpilogue* epilogue,
+                              const OutputEpilogueSteps* steps) {
   const Tensor weights = w.contiguous();
   ConvPrimitives for_this_call;
   ConvPrimitives& primitives = kept != nullptr ? *kept : for_this_call;
   if (pointwise_conv_suits(geometry)) {
     const std::shared_ptr<const PointwiseWeights> packed = primitives.pointwise(geometry, weights);
     return pointwise_conv(geometry, channels_last_input(x, threads), *packed,
-                          bias != nullptr ? bias->data<float>() : nullptr, threads, epilogue);
+                          bias != nullptr ? bias->data<float>() : nullptr, threads, epilogue, steps);
   }
   onednn_on_calling_thread();
   const std::shared_ptr<const ConvSchedule> schedule =
@@ -468,7 +469,7 @@ class ConvPrimitives {};
 std::shared_ptr<ConvPrimitives> make_conv_primitives() { return std::make_shared<ConvPrimitives>(); }
 
 Tensor convolve_channels_last(const ConvGeometry&, const Tensor&, const Tensor&, const Tensor*, int, ConvPrimitives*,
-                              const OutputEpilogue*) {
+                              const OutputEpilogue*, const OutputEpilogueSteps*) {
   return {};
 }
 

@@ -40,8 +40,10 @@ std::shared_ptr<ConvPrimitives> make_conv_primitives();
 // there; with nullptr they are made for this call. An undefined tensor when oneDNN has only its
 // reference kernel for this shape (slower than the caller's im2col path, which then runs
 // instead). A non-null `epilogue` runs on every element of the result, on each thread's piece
-// right after the thread computed it (KernelContext::output_epilogue).
+// right after the thread computed it (KernelContext::output_epilogue); `steps`, when not null,
+// describe it (KernelContext::output_epilogue_steps), and the 1x1 kernel folds them into its stores.
 Tensor convolve_channels_last(const ConvGeometry& geometry, const Tensor& x, const Tensor& w, const Tensor* bias,
-                              int threads, ConvPrimitives* kept, const OutputEpilogue* epilogue = nullptr);
+                              int threads, ConvPrimitives* kept, const OutputEpilogue* epilogue = nullptr,
+                              const OutputEpilogueSteps* steps = nullptr);
 
 }  // namespace asc::ops

@@ -71,8 +71,10 @@ void conv_compute(KernelContext& context) {
       channels_last_conv_available(geometry, spatial_rank, dtype)) {
     const OutputEpilogue* epilogue = context.output_epilogue ? &context.output_epilogue : nullptr;
     ConvPrimitives* primitives = kept != nullptr && context.input_is_constant(1) ? kept->primitives.get() : nullptr;
+    const OutputEpilogueSteps* steps =
+        epilogue != nullptr && context.output_epilogue_steps ? &*context.output_epilogue_steps : nullptr;
     Tensor y = convolve_channels_last(geometry, x_in, context.input(1), bias.defined() ? &bias : nullptr,
-                                      context.threads, primitives, epilogue);
+                                      context.threads, primitives, epilogue, steps);
     if (y.defined()) {
       context.outputs[0] = std::move(y);
       context.output_epilogue_done = epilogue != nullptr;

@@ -21,6 +21,13 @@ constexpr std::int64_t kLeastInputChannels = 128;
 constexpr std::int64_t kMostSmallInputPixels = 28 * 28;
 constexpr std::int64_t kMostImagePixels = 56 * 56;
 
+// Whether an OutputEpilogueSteps addend can be read as the tiles store: none, or float32 with
+// y's shape and strides.
+bool addend_laid_out_as(const Tensor* addend, const Tensor& y) {
+  return addend == nullptr ||
+         (addend->dtype() == DType::Float32 && addend->shape() == y.shape() && addend->strides() == y.strides());
+}
+
 bool cpu_has_avx512f() {
 #if defined(ASC_POINTWISE_AVX512)
   static const bool has = __builtin_cpu_supports("avx512f") != 0;
@@ -60,7 +67,8 @@ PointwiseWeights pack_pointwise_weights(const ConvGeometry& g, const Tensor& wei
 }
 
 Tensor pointwise_conv(const ConvGeometry& g, const Tensor& x, const PointwiseWeights& weights,
-                      const float* bias, int threads, const OutputEpilogue* epilogue) {
+                      const float* bias, int threads, const OutputEpilogue* epilogue,
+                      const OutputEpilogueSteps* steps) {
   const Window3& w = g.window;
   const Shape y_shape = conv_output_shape(g, 2);
   Tensor y = uninitialized_tensor(DType::Float32, y_shape, channels_last_strides(y_shape));
@@ -75,6 +83,14 @@ Tensor pointwise_conv(const ConvGeometry& g, const Tensor& x, const PointwiseWei
   job.out_cols = w.output[2];
   job.stride_h = w.stride[1];
   job.stride_w = w.stride[2];
+  // The steps folded into the tiles' stores: the ranges then get only what follows them.
+  if (epilogue != nullptr && steps != nullptr && addend_laid_out_as(steps->addend, y)) {
+    job.addend = steps->addend != nullptr ? steps->addend->data<float>() : nullptr;
+    job.activation = steps->activation;
+    job.low = steps->low;
+    job.high = steps->high;
+    epilogue = steps->then ? &steps->then : nullptr;
+  }
   // Work items. Where the weights are the larger read (more output channels than pixels: the
   // deep layers at batch 1, whose weights come from memory at every run), each thread's item is a
   // group of panels over all the pixels, so that every panel is read from memory once, the next

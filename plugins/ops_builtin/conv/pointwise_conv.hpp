@@ -8,8 +8,9 @@
 // there it is faster (MobileNetV2 b1 about 17 %, ResNet-50 b1 2-4 %; BENCHMARKS.md, session 16).
 //
 // Each output is a single chain of fused multiply-adds over the input channels in order, plus
-// the bias: the same operations however the work is shared out, so the result does not depend
-// on the thread count or the batch (as with the other channels-last kernels).
+// the bias (then the addend and the activation of OutputEpilogueSteps, when the caller offers
+// them): the same operations however the work is shared out, so the result does not depend on
+// the thread count or the batch (as with the other channels-last kernels).
 #pragma once
 
 #include <cstdint>
@@ -38,9 +39,12 @@ PointwiseWeights pack_pointwise_weights(const ConvGeometry& geometry, const Tens
 
 // conv(x, w) + bias as a new channels-last tensor; x is channels-last float32, bias [M] or
 // nullptr. A non-null `epilogue` runs once on every element of the result, on ranges each thread
-// has just computed (KernelContext::output_epilogue).
+// has just computed (KernelContext::output_epilogue). With `steps` (which then describe
+// `epilogue`), the tiles add the addend and apply the activation as they store, and only
+// steps->then runs on the ranges; where the addend is not laid out as the result, `epilogue` does.
 Tensor pointwise_conv(const ConvGeometry& geometry, const Tensor& x, const PointwiseWeights& weights,
-                      const float* bias, int threads, const OutputEpilogue* epilogue);
+                      const float* bias, int threads, const OutputEpilogue* epilogue,
+                      const OutputEpilogueSteps* steps);
 
 namespace detail {
 
@@ -58,12 +62,16 @@ constexpr std::int64_t pointwise_item_pixels(bool stride_one) { return 4 * point
 
 // One kernel call's operands: output pixel p (image n, row oh, column ow, p = (n * OH + oh) * OW
 // + ow) reads input pixel (n, oh * stride_h, ow * stride_w).
+// The tiles store y = activation(conv + bias + addend) (OutputEpilogueSteps), addend laid out as y.
 struct PointwiseJob {
   const float* x = nullptr;
   const PointwiseWeights* weights = nullptr;
   const float* bias = nullptr;
   float* y = nullptr;
   std::int64_t in_rows = 0, in_cols = 0, out_rows = 0, out_cols = 0, stride_h = 1, stride_w = 1;
+  const float* addend = nullptr;
+  OutputEpilogueSteps::Activation activation = OutputEpilogueSteps::Activation::None;
+  float low = 0, high = 0;  // Clip's
 };
 
 // Computes output pixels [pixel_begin, pixel_end) for the output channels of panels

@@ -15,13 +15,50 @@ namespace {
 // at 64 channels.
 constexpr std::int64_t kPrefetchAhead = 64;
 
+using Activation = OutputEpilogueSteps::Activation;
+
+// What a tile does to its sums as it stores them (PointwiseJob): the addend at the same offsets
+// as y (nullptr: none), then the activation.
+struct TileStore {
+  const float* addend = nullptr;
+  Activation activation = Activation::None;
+  __m512 low, high;
+};
+
+// The activation as the Relu and Clip kernels (and asc.FusedConv's in-place epilogue) compute it,
+// with compares rather than max/min instructions, whose NaN rule would turn a NaN into the bound:
+// Relu is `v < 0 ? 0 : v`, Clip `min(max(v, low), high)` as std::max and std::min.
+inline __m512 activate(__m512 v, const TileStore& store) {
+  switch (store.activation) {
+    case Activation::Relu: {
+      const __m512 zero = _mm512_setzero_ps();
+      return _mm512_mask_mov_ps(v, _mm512_cmp_ps_mask(v, zero, _CMP_LT_OQ), zero);
+    }
+    case Activation::Clip: {
+      const __m512 raised = _mm512_mask_mov_ps(v, _mm512_cmp_ps_mask(v, store.low, _CMP_LT_OQ), store.low);
+      return _mm512_mask_mov_ps(raised, _mm512_cmp_ps_mask(store.high, raised, _CMP_LT_OQ), store.high);
+    }
+    case Activation::None:
+      break;
+  }
+  return v;
+}
+
 // y[r * ldy + (0 .. 16 * VECTORS)] = bias + sum over k of a[r * lda + k] * panel[k][...] for
-// r < ROWS; the last vector stores only the lanes in `last_mask` (the panel's channels past M are
-// not written). 7 x 4 accumulators, the panel's row and the broadcast want 33 registers: GCC
-// keeps one accumulator on the stack, which 6 x 4 avoids (pointwise_tile_rows).
+// r < ROWS, then + the addend and the activation (`store`); the last vector stores only the lanes
+// in `last_mask` (the panel's channels past M are not written). 7 x 4 accumulators, the panel's
+// row and the broadcast want 33 registers: GCC keeps one accumulator on the stack, which 6 x 4
+// avoids (pointwise_tile_rows).
 template <int ROWS, int VECTORS>
 void tile(const float* a, std::int64_t lda, const float* panel, std::int64_t depth, const float* bias,
-          float* y, std::int64_t ldy, __mmask16 last_mask, const char* fetch, std::int64_t fetch_lines) {
+          float* y, std::int64_t ldy, __mmask16 last_mask, const char* fetch, std::int64_t fetch_lines,
+          const TileStore& store) {
+  // The addend comes from an earlier layer's output, in L3 or memory: fetched now, it is in L1
+  // by the time the sums are.
+  if (store.addend != nullptr)
+    for (int r = 0; r < ROWS; ++r)
+      for (int v = 0; v < VECTORS; ++v)
+        _mm_prefetch(reinterpret_cast<const char*>(store.addend + r * ldy + 16 * v), _MM_HINT_T0);
   __m512 acc[ROWS][VECTORS];
   for (int r = 0; r < ROWS; ++r)
     for (int v = 0; v < VECTORS; ++v) acc[r][v] = _mm512_setzero_ps();
@@ -61,13 +98,17 @@ void tile(const float* a, std::int64_t lda, const float* panel, std::int64_t dep
   for (int v = 0; v < VECTORS; ++v) {
     const __mmask16 mask = v + 1 == VECTORS ? last_mask : __mmask16(0xFFFF);
     const __m512 add = bias != nullptr ? _mm512_maskz_loadu_ps(mask, bias + 16 * v) : _mm512_setzero_ps();
-    for (int r = 0; r < ROWS; ++r)
-      _mm512_mask_storeu_ps(y + r * ldy + 16 * v, mask, _mm512_add_ps(acc[r][v], add));
+    for (int r = 0; r < ROWS; ++r) {
+      __m512 sum = _mm512_add_ps(acc[r][v], add);
+      if (store.addend != nullptr)
+        sum = _mm512_add_ps(sum, _mm512_maskz_loadu_ps(mask, store.addend + r * ldy + 16 * v));
+      _mm512_mask_storeu_ps(y + r * ldy + 16 * v, mask, activate(sum, store));
+    }
   }
 }
 
 using TileFn = void (*)(const float*, std::int64_t, const float*, std::int64_t, const float*, float*,
-                        std::int64_t, __mmask16, const char*, std::int64_t);
+                        std::int64_t, __mmask16, const char*, std::int64_t, const TileStore&);
 
 template <int ROWS>
 TileFn tile_for_vectors(int vectors) {
@@ -115,6 +156,7 @@ void pointwise_tiles_avx512(const PointwiseJob& job, std::int64_t pixel_begin, s
   const bool dense = job.stride_h == 1 && job.stride_w == 1;
   const std::int64_t tile_pixels = pointwise_tile_rows(dense);
   const std::int64_t lda = job.stride_w * depth;
+  TileStore store{nullptr, job.activation, _mm512_set1_ps(job.low), _mm512_set1_ps(job.high)};
   // The rows of output pixels [p, p + rows) for one panel, fetching `fetch_lines` of `fetch`.
   const auto run_tile = [&](std::int64_t p, int rows, std::int64_t panel, const char* fetch,
                             std::int64_t fetch_lines) {
@@ -125,10 +167,11 @@ void pointwise_tiles_avx512(const PointwiseJob& job, std::int64_t pixel_begin, s
     const std::int64_t n = p / out_plane, oh = p % out_plane / job.out_cols, ow = p % job.out_cols;
     const float* a =
         job.x + ((n * job.in_rows + oh * job.stride_h) * job.in_cols + ow * job.stride_w) * depth;
+    store.addend = job.addend != nullptr ? job.addend + p * channels + first_channel : nullptr;
     tile_for(rows, vectors)(a, lda, w.panel_data.get() + panel * depth * kPointwisePanel, depth,
                             job.bias != nullptr ? job.bias + first_channel : nullptr,
                             job.y + p * channels + first_channel, channels,
-                            static_cast<__mmask16>((1U << tail) - 1), fetch, fetch_lines);
+                            static_cast<__mmask16>((1U << tail) - 1), fetch, fetch_lines, store);
   };
   const auto tile_rows = [&](std::int64_t p) {
     const std::int64_t row_end = dense ? pixel_end : std::min(pixel_end, p - p % job.out_cols + job.out_cols);

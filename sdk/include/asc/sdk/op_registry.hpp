@@ -58,6 +58,20 @@ inline constexpr InputMask kChannelsLastAllInputs = ~InputMask{0};
 // counted in memory order from the output's first element (see KernelContext::output_epilogue).
 using OutputEpilogue = std::function<void(Tensor& output, std::int64_t begin, std::int64_t end)>;
 
+// Since SDK 0.8: what an OutputEpilogue does, as data, for a kernel that can fold it into its own
+// stores instead of a second pass over its output: y = activation(y + addend), then `then` on
+// the same ranges. The addend is output 0's residual (asc.FusedConv's Add); its shape, dtype and
+// strides are the caller's, and a kernel folds it in only where they equal output 0's.
+struct OutputEpilogueSteps {
+  enum class Activation { None, Relu, Clip };
+  const Tensor* addend = nullptr;  // nullptr: no addition
+  Activation activation = Activation::None;
+  float low = 0, high = 0;  // Clip's bounds (the dtype's extremes where the model omits one)
+  // The rest, run on each range after the steps above (the NPU simulator's rounding to fp16);
+  // empty when there is none.
+  OutputEpilogue then;
+};
+
 // What a kernel sees when it runs. Inputs are borrowed for the call; the kernel sets every
 // output (outputs.size() == node.outputs.size(); leave an omitted output undefined).
 struct KernelContext {
@@ -87,6 +101,12 @@ struct KernelContext {
   // epilogue itself. Empty when there is nothing to do.
   OutputEpilogue output_epilogue;
   bool output_epilogue_done = false;
+  // Since SDK 0.8: when set, output_epilogue is exactly these steps. A kernel may then do them
+  // itself instead of calling output_epilogue: add the addend and apply the activation as it
+  // stores each element, call `then` on contiguous ranges as they become final (every element
+  // once), and set output_epilogue_done. Only where the addend (if any) is float32 with output
+  // 0's shape and strides; otherwise it calls output_epilogue, or leaves the epilogue undone.
+  std::optional<OutputEpilogueSteps> output_epilogue_steps;
 
   std::size_t input_count() const noexcept { return inputs.size(); }
   bool input_is_constant(std::size_t i) const noexcept { return i < constant_inputs.size() && constant_inputs[i]; }
