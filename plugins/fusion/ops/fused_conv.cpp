@@ -14,7 +14,6 @@
 
 #include <asc/sdk/op_cost.hpp>
 #include "ops/activation_epilogue.hpp"
-#include "ops/add_relu.hpp"
 #include "ops/inner_ops.hpp"
 #include "ops/input_prefix.hpp"
 
@@ -39,33 +38,28 @@ void fused_conv_infer(InferenceContext& context) {
   context.outputs[0].shape = y.shape;
 }
 
-// The epilogues done in place on the Conv's output (add_relu.hpp): the residual Add and/or a ReLU
-// or a Clip (MobileNet's ReLU6); nullopt for other activations and for none without a residual.
-struct InPlaceEpilogue {
-  enum class Kind { Add, Relu, Clip } kind = Kind::Add;
-  float low = 0, high = 0;  // Clip's bounds, an omitted (infinite) one as the Clip kernel's default
-};
-
-std::optional<InPlaceEpilogue> in_place_epilogue(const Node& fused, const Tensor* residual) {
+// The epilogues done in place on the Conv's output, as the SDK's OutputEpilogueSteps (without
+// `then`): the residual Add and/or a ReLU or a Clip (MobileNet's ReLU6); nullopt for other
+// activations and for none without a residual.
+std::optional<OutputEpilogueSteps> in_place_epilogue(const Node& fused, const Tensor* residual) {
+  using Activation = OutputEpilogueSteps::Activation;
   const std::string activation = fused.attributes.get_string("activation", "");
-  if (activation == "Relu") return InPlaceEpilogue{InPlaceEpilogue::Kind::Relu};
-  if (activation == "Clip") {
+  OutputEpilogueSteps steps;
+  steps.addend = residual;
+  if (activation == "Relu") {
+    steps.activation = Activation::Relu;
+  } else if (activation == "Clip") {
     const auto params = fused.attributes.get_floats("activation_params");
     if (params.size() != 2) return std::nullopt;  // the general path reports it (check_activation)
     // apply_activation omits an infinite bound, and Clip then uses the type's extremes.
     const auto bound = [](float value, float omitted) { return std::isinf(value) ? omitted : value; };
-    return InPlaceEpilogue{InPlaceEpilogue::Kind::Clip, bound(params[0], std::numeric_limits<float>::lowest()),
-                           bound(params[1], std::numeric_limits<float>::max())};
+    steps.activation = Activation::Clip;
+    steps.low = bound(params[0], std::numeric_limits<float>::lowest());
+    steps.high = bound(params[1], std::numeric_limits<float>::max());
+  } else if (!activation.empty() || residual == nullptr) {
+    return std::nullopt;
   }
-  if (activation.empty() && residual != nullptr) return InPlaceEpilogue{};
-  return std::nullopt;
-}
-
-void run_in_place(const InPlaceEpilogue& epilogue, float* y, const float* residual, std::int64_t n) {
-  if (epilogue.kind == InPlaceEpilogue::Kind::Clip)
-    add_clip(y, residual, n, epilogue.low, epilogue.high);
-  else
-    add_relu(y, residual, n, epilogue.kind == InPlaceEpilogue::Kind::Relu);
+  return steps;
 }
 
 // The epilogue as the inner Conv runs it on each thread's piece of the output while it is in
@@ -75,7 +69,7 @@ void run_in_place(const InPlaceEpilogue& epilogue, float* y, const float* residu
 // shape: a broadcast) is seen on the first call, and every call then leaves its range alone and
 // sets `declined`, for the whole-tensor path to do the work.
 OutputEpilogue piece_epilogue(const KernelContext& context, const Tensor* residual, std::atomic<bool>& declined) {
-  const std::optional<InPlaceEpilogue> in_place = in_place_epilogue(context.node, residual);
+  const std::optional<OutputEpilogueSteps> in_place = in_place_epilogue(context.node, residual);
   if (!in_place) return {};
   if (residual != nullptr &&
       (residual->dtype() != DType::Float32 || residual->rank() != 4 || !residual->is_channels_last()))
@@ -93,8 +87,8 @@ OutputEpilogue piece_epilogue(const KernelContext& context, const Tensor* residu
     constexpr std::int64_t kRun = 4096;  // 16 KB of floats
     for (std::int64_t first = begin; first < end; first += kRun) {
       const std::int64_t last = std::min(end, first + kRun);
-      run_in_place(epilogue, y.data<float>() + first,
-                   residual == nullptr ? nullptr : residual->data<float>() + first, last - first);
+      apply_epilogue_steps(epilogue, y.data<float>() + first,
+                           residual == nullptr ? nullptr : residual->data<float>() + first, last - first);
       if (after != nullptr) (*after)(y, first, last);
     }
   };
@@ -103,23 +97,8 @@ OutputEpilogue piece_epilogue(const KernelContext& context, const Tensor* residu
 // piece_epilogue's work as data (KernelContext::output_epilogue_steps), for a Conv that folds
 // the residual and the activation into its own stores and runs only the caller's epilogue after.
 std::optional<OutputEpilogueSteps> piece_epilogue_steps(const KernelContext& context, const Tensor* residual) {
-  const std::optional<InPlaceEpilogue> in_place = in_place_epilogue(context.node, residual);
-  if (!in_place) return std::nullopt;
-  OutputEpilogueSteps steps;
-  steps.addend = residual;
-  switch (in_place->kind) {
-    case InPlaceEpilogue::Kind::Add:
-      break;
-    case InPlaceEpilogue::Kind::Relu:
-      steps.activation = OutputEpilogueSteps::Activation::Relu;
-      break;
-    case InPlaceEpilogue::Kind::Clip:
-      steps.activation = OutputEpilogueSteps::Activation::Clip;
-      steps.low = in_place->low;
-      steps.high = in_place->high;
-      break;
-  }
-  steps.then = context.output_epilogue;
+  std::optional<OutputEpilogueSteps> steps = in_place_epilogue(context.node, residual);
+  if (steps) steps->then = context.output_epilogue;
   return steps;
 }
 
@@ -128,7 +107,7 @@ std::optional<OutputEpilogueSteps> piece_epilogue_steps(const KernelContext& con
 // kernel's threads share it.
 // False when the operands need the general path (other dtypes, broadcasting, other activations).
 bool epilogue_in_place(const Node& fused, Tensor& y, const Tensor* residual, int threads) {
-  const std::optional<InPlaceEpilogue> epilogue = in_place_epilogue(fused, residual);
+  const std::optional<OutputEpilogueSteps> epilogue = in_place_epilogue(fused, residual);
   if (!epilogue) return false;
   // One run along memory: y contiguous or channels-last, and the residual laid out the same.
   const bool dense = y.is_contiguous() || (y.rank() >= 3 && y.is_channels_last());
@@ -142,7 +121,7 @@ bool epilogue_in_place(const Node& fused, Tensor& y, const Tensor* residual, int
   constexpr std::int64_t kChunk = 16384;  // elements per work item: 64 KB, a few microseconds
   parallel_for(threads, (n + kChunk - 1) / kChunk, [&](std::int64_t chunk) {
     const std::int64_t begin = chunk * kChunk, count = std::min(n, begin + kChunk) - begin;
-    run_in_place(*epilogue, out + begin, add == nullptr ? nullptr : add + begin, count);
+    apply_epilogue_steps(*epilogue, out + begin, add == nullptr ? nullptr : add + begin, count);
   });
   return true;
 }

@@ -21,13 +21,6 @@ constexpr std::int64_t kLeastInputChannels = 128;
 constexpr std::int64_t kMostSmallInputPixels = 28 * 28;
 constexpr std::int64_t kMostImagePixels = 56 * 56;
 
-// Whether an OutputEpilogueSteps addend can be read as the tiles store: none, or float32 with
-// y's shape and strides.
-bool addend_laid_out_as(const Tensor* addend, const Tensor& y) {
-  return addend == nullptr ||
-         (addend->dtype() == DType::Float32 && addend->shape() == y.shape() && addend->strides() == y.strides());
-}
-
 bool cpu_has_avx512f() {
 #if defined(ASC_POINTWISE_AVX512)
   static const bool has = __builtin_cpu_supports("avx512f") != 0;
@@ -84,7 +77,7 @@ Tensor pointwise_conv(const ConvGeometry& g, const Tensor& x, const PointwiseWei
   job.stride_h = w.stride[1];
   job.stride_w = w.stride[2];
   // The steps folded into the tiles' stores: the ranges then get only what follows them.
-  if (epilogue != nullptr && steps != nullptr && addend_laid_out_as(steps->addend, y)) {
+  if (epilogue != nullptr && steps != nullptr && steps->foldable_into(y)) {
     job.addend = steps->addend != nullptr ? steps->addend->data<float>() : nullptr;
     job.activation = steps->activation;
     job.low = steps->low;

@@ -70,7 +70,19 @@ struct OutputEpilogueSteps {
   // The rest, run on each range after the steps above (the NPU simulator's rounding to fp16);
   // empty when there is none.
   OutputEpilogue then;
+
+  // Whether a kernel may fold the steps into its stores to `output`: no addend, or a float32 one
+  // with the output's shape and strides.
+  bool foldable_into(const Tensor& output) const {
+    return addend == nullptr || (addend->dtype() == DType::Float32 && addend->shape() == output.shape() &&
+                                 addend->strides() == output.strides());
+  }
 };
+
+// The steps' addition and activation on y[0, n) in place, with addend[0, n) (nullptr: none, or
+// already added): what a kernel runs for the part of the steps it does not fold into its own
+// stores. The activation is the Relu and Clip kernels': NaN stays NaN. Not `then`.
+void apply_epilogue_steps(const OutputEpilogueSteps& steps, float* y, const float* addend, std::int64_t n);
 
 // What a kernel sees when it runs. Inputs are borrowed for the call; the kernel sets every
 // output (outputs.size() == node.outputs.size(); leave an omitted output undefined).
