@@ -112,7 +112,9 @@ std::shared_ptr<Buffer> Buffer::allocate_uninitialized(std::size_t bytes) {
   if (memory == nullptr)
     throw Error(ErrorCode::MemoryAllocationFailed, "cannot allocate " + std::to_string(bytes) + " bytes");
   auto* data = static_cast<std::byte*>(memory.get());
-  return wrap(std::move(memory), data, bytes);
+  std::shared_ptr<Buffer> buffer = wrap(std::move(memory), data, bytes);
+  buffer->owned_ = true;
+  return buffer;
 }
 
 std::shared_ptr<Buffer> Buffer::allocate(std::size_t bytes) {

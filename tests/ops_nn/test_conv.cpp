@@ -577,32 +577,36 @@ TEST_CASE("Conv channels-last: the output epilogue runs once on every element, o
   CHECK_FALSE(called);
 }
 
-TEST_CASE("Conv channels-last: OutputEpilogueSteps folded into the 1x1 kernel's stores") {
+TEST_CASE("Conv channels-last: OutputEpilogueSteps folded into the kernels' stores") {
   // KernelContext::output_epilogue_steps (SDK 0.8): y -> activation(y + addend), then `then`
   // (y -> 2y + 1, each element counted). The AVX-512 1x1 kernel does the steps as it stores and
-  // calls only `then`; an addend laid out otherwise than the output (NCHW here), and the other
-  // kernels (oneDNN's 3x3), call output_epilogue, which does the same work. Against a float64
+  // calls only `then`; an addend laid out otherwise than the output (NCHW here), and oneDNN's
+  // 3x3, call output_epilogue, which does the same work. With the addend given up
+  // (addend_reusable), the 1x1 kernel computes in place over it, and oneDNN too where its pieces
+  // are whole output rows (a sum post-op, then the activation and `then`). Against a float64
   // reference.
   using Activation = OutputEpilogueSteps::Activation;
   struct Case {
     Shape x_shape, w_shape;
     std::int64_t stride;
+    bool onednn_rows;  // oneDNN's pieces are bands of whole rows (2 threads)
   };
   const Case cases[] = {
-      {{2, 128, 6, 6}, {72, 128, 1, 1}, 1},  // tiles over all panels, a partial panel
-      {{1, 160, 7, 7}, {200, 160, 1, 1}, 1},  // panels shared out: a range per pixel
-      {{1, 20, 7, 7}, {130, 20, 1, 1}, 2},    // strided: tiles stop at each row's end
-      {{1, 16, 6, 6}, {24, 16, 3, 3}, 1},     // 3x3: oneDNN in bands of rows
-      {{1, 16, 5, 5}, {24, 16, 3, 3}, 1},     // 5 rows on 2 threads: blocks of channels
+      {{2, 128, 6, 6}, {72, 128, 1, 1}, 1, false},   // tiles over all panels, a partial panel
+      {{1, 160, 7, 7}, {200, 160, 1, 1}, 1, false},  // panels shared out: a range per pixel
+      {{1, 20, 7, 7}, {130, 20, 1, 1}, 2, false},    // strided: tiles stop at each row's end
+      {{1, 16, 6, 6}, {24, 16, 3, 3}, 1, true},      // 3x3: oneDNN in bands of rows
+      {{1, 16, 5, 5}, {24, 16, 3, 3}, 1, false},     // 5 rows on 2 threads: blocks of channels
   };
   const bool has_avx512 = __builtin_cpu_supports("avx512f") != 0;
   std::uint32_t seed = 240;
   for (const Case& c : cases)
     for (const Activation activation : {Activation::None, Activation::Relu, Activation::Clip})
-      for (const bool addend_channels_last : {true, false}) {
+      for (const auto [addend_channels_last, reusable] : {std::pair{true, false}, {false, false}, {true, true}}) {
         CAPTURE(c.w_shape);
         CAPTURE(static_cast<int>(activation));
         CAPTURE(addend_channels_last);
+        CAPTURE(reusable);
         const std::int64_t pad = c.w_shape[2] / 2;
         const ConvSpec spec{1, {c.stride, c.stride}, {1, 1}, {pad, pad}, {pad, pad}};
         const Attributes attributes =
@@ -616,6 +620,7 @@ TEST_CASE("Conv channels-last: OutputEpilogueSteps folded into the 1x1 kernel's 
             direct_conv(x.to_doubles(), c.x_shape, w.to_doubles(), c.w_shape, &bias, spec, y_shape);
         const Tensor addend_plain = random_tensor(y_shape, ++seed);
         const Tensor addend = addend_channels_last ? addend_plain.channels_last() : addend_plain;
+        const std::byte* addend_memory = addend.view().raw();
         const std::vector<double> addend_values = addend_plain.to_doubles();
         constexpr float kLow = -0.5f, kHigh = 0.3f;
         const auto activate = [activation](double v) {
@@ -635,7 +640,7 @@ TEST_CASE("Conv channels-last: OutputEpilogueSteps folded into the 1x1 kernel's 
             ++visits[static_cast<std::size_t>(i)];
           }
         };
-        OutputEpilogueSteps steps{&addend, activation, kLow, kHigh, then};
+        OutputEpilogueSteps steps{&addend, reusable, activation, kLow, kHigh, then};
         OpCall conv{"Conv", 13, attributes};
         conv.threads = 2;
         conv.channels_last_outputs = true;
@@ -663,7 +668,10 @@ TEST_CASE("Conv channels-last: OutputEpilogueSteps folded into the 1x1 kernel's 
         REQUIRE(y.is_channels_last());
         check_all_close(y, y_shape, expected, 1e-4, 1e-5);
         CHECK(std::count_if(visits.begin(), visits.end(), [](const std::atomic<int>& n) { return n != 1; }) == 0);
-        CHECK((function_calls == 0) == (has_avx512 && c.w_shape[2] == 1 && addend_channels_last));
+        const bool pointwise = has_avx512 && c.w_shape[2] == 1;
+        const bool in_place = reusable && (pointwise || c.onednn_rows);
+        CHECK((function_calls == 0) == ((pointwise && addend_channels_last) || in_place));
+        CHECK((y.view().raw() == addend_memory) == in_place);
 #else
         CHECK_FALSE(conv.output_epilogue_done);
 #endif

@@ -129,3 +129,48 @@ TEST_CASE("channels_last_strides, is_channels_last and Tensor::channels_last") {
   // A single channel is both layouts at once.
   CHECK(asc::Tensor(asc::DType::Float32, {2, 1, 3, 3}).is_channels_last());
 }
+
+// SDK 0.8: which inputs a step's kernel may overwrite (PlanStep::reusable_inputs, and
+// KernelContext::input_is_reusable at the call).
+TEST_CASE("the plan gives a value up at its last reader, never a graph input, output, constant or twice-read input") {
+  const asc::OpRegistry ops = stand_in_ops();
+  asc::Graph graph;
+  graph.name = "reuse";
+  graph.opset_imports[""] = 17;
+  graph.inputs = {"x"};
+  graph.outputs = {"y", "z"};
+  graph.initializers["w"] = asc::Tensor(asc::DType::Float32, {1});
+  graph.add_node(node("p1", "Producer", {"x", "w"}, {"a"}));  // x: graph input; w: constant
+  graph.add_node(node("k1", "Keep", {"a"}, {"b"}));            // a: read again by k3
+  graph.add_node(node("k2", "Keep", {"b", "b"}, {"c"}));       // b: read twice by its last reader
+  graph.add_node(node("k3", "Keep", {"a", "c"}, {"y"}));       // a, c: last reader
+  graph.add_node(node("k4", "Keep", {"y"}, {"z"}));            // y: a graph output
+  const asc::ExecutionPlan plan = asc::build_execution_plan(graph, ops);
+  REQUIRE(plan.steps.size() == 5);
+  CHECK(plan.steps[0].reusable_inputs == std::vector<bool>{false, false});
+  CHECK(plan.steps[1].reusable_inputs == std::vector<bool>{false});
+  CHECK(plan.steps[2].reusable_inputs == std::vector<bool>{false, false});
+  CHECK(plan.steps[3].reusable_inputs == std::vector<bool>{true, true});
+  CHECK(plan.steps[4].reusable_inputs == std::vector<bool>{false});
+
+  // At the call: the caller gives the value up, the SDK allocated its buffer, no one else holds it.
+  std::vector<asc::Tensor> slots = plan.initial_values;
+  const auto a = static_cast<std::size_t>(plan.steps[3].input_slots[0]);
+  const auto c = static_cast<std::size_t>(plan.steps[3].input_slots[1]);
+  slots[a] = asc::Tensor(asc::DType::Float32, {4});
+  slots[c] = asc::Tensor(asc::DType::Float32, {4});
+  {
+    const asc::KernelContext context = asc::make_context(plan.steps[3], slots, 1);
+    CHECK(context.reusable_inputs == plan.steps[3].reusable_inputs);
+    CHECK(context.input_is_reusable(0));
+    CHECK(context.input_is_reusable(1));
+  }
+  const asc::Tensor view_of_a = slots[a];  // someone else holds a's buffer
+  auto borrowed = std::make_shared<std::vector<float>>(4);
+  slots[c] = asc::Tensor(asc::Buffer::wrap(borrowed, reinterpret_cast<std::byte*>(borrowed->data()), 16), 0,
+                         asc::DType::Float32, {4}, {1});
+  const asc::KernelContext context = asc::make_context(plan.steps[3], slots, 1);
+  CHECK_FALSE(context.input_is_reusable(0));
+  CHECK_FALSE(context.input_is_reusable(1));  // borrowed memory
+  CHECK_FALSE(context.input_is_reusable(2));  // no such input
+}

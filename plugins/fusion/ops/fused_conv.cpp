@@ -98,7 +98,9 @@ OutputEpilogue piece_epilogue(const KernelContext& context, const Tensor* residu
 // the residual and the activation into its own stores and runs only the caller's epilogue after.
 std::optional<OutputEpilogueSteps> piece_epilogue_steps(const KernelContext& context, const Tensor* residual) {
   std::optional<OutputEpilogueSteps> steps = in_place_epilogue(context.node, residual);
-  if (steps) steps->then = context.output_epilogue;
+  if (!steps) return steps;
+  steps->then = context.output_epilogue;
+  steps->addend_reusable = residual != nullptr && context.input_is_reusable(kResidual);
   return steps;
 }
 

@@ -183,11 +183,15 @@ struct PiecePrimitive {
   memory::desc layout_src, layout_dst;
 };
 
+// With `sums`, every piece's primitive adds what dst holds to its results (a sum post-op): the
+// output is computed in place over an addend (OutputEpilogueSteps::addend_reusable).
+
 // What one input shape and thread count runs: each piece with its input rows and primitive.
 struct ConvSchedule {
   std::vector<Piece> pieces;
   std::vector<PieceInput> inputs;
   std::vector<std::shared_ptr<const PiecePrimitive>> primitives;
+  bool sums = false;
 };
 
 // The weights of `channels` output channels (all of them, or a block when group == 1).
@@ -205,13 +209,18 @@ class ConvPrimitives {
  public:
   // nullptr when oneDNN has only its reference kernel for some piece (grouped convolutions of
   // unusual shapes): the caller then runs its own im2col path, which is faster than that.
+  // With `sum`, a schedule that sums into the output where every piece can (whole output rows,
+  // direct convolution); ConvSchedule::sums says whether it does.
   std::shared_ptr<const ConvSchedule> schedule(const ConvGeometry& g, const Tensor& weights, bool has_bias,
-                                               int threads) {
+                                               int threads, bool sum) {
     std::lock_guard lock(mutex_);
     forget_other_weights(weights);
-    const std::vector<std::int64_t> key{g.batch, g.window.input[1], g.window.input[2], threads};
+    const std::vector<std::int64_t> key{g.batch, g.window.input[1], g.window.input[2], threads, sum};
     auto& schedule = schedules_[key];
-    if (schedule == nullptr) schedule = make_schedule(g, weights, has_bias, threads);
+    if (schedule == nullptr) {
+      if (sum) schedule = make_schedule(g, weights, has_bias, threads, true);
+      if (schedule == nullptr) schedule = make_schedule(g, weights, has_bias, threads, false);
+    }
     return schedule;
   }
 
@@ -233,15 +242,20 @@ class ConvPrimitives {
     weights_data_ = weights.view().raw();
   }
 
+  // nullptr when some piece has no primitive (with `sum`: none that sums).
   std::shared_ptr<const ConvSchedule> make_schedule(const ConvGeometry& g, const Tensor& weights, bool has_bias,
-                                                    int threads) {
+                                                    int threads, bool sum) {
     auto schedule = std::make_shared<ConvSchedule>();
     schedule->pieces = split_output(g, threads);
+    schedule->sums = sum;
+    if (sum && (winograd_suits(g) || !std::all_of(schedule->pieces.begin(), schedule->pieces.end(),
+                                                  [&](const Piece& piece) { return piece.all_channels(g); })))
+      return nullptr;
     for (const Piece& piece : schedule->pieces) {
       const PieceInput input = piece_input(g.window, piece);
       auto& primitive = primitives_[{piece.images, input.rows, input.pad_top, input.pad_bottom, piece.rows,
-                                     piece.channel, piece.channels}];
-      if (primitive == nullptr) primitive = make_primitive(g, piece, input, weights, has_bias);
+                                     piece.channel, piece.channels, sum}];
+      if (primitive == nullptr) primitive = make_primitive(g, piece, input, weights, has_bias, sum);
       if (primitive == nullptr) return nullptr;
       schedule->inputs.push_back(input);
       schedule->primitives.push_back(primitive);
@@ -251,7 +265,7 @@ class ConvPrimitives {
 
   std::shared_ptr<const PiecePrimitive> make_primitive(const ConvGeometry& g, const Piece& piece,
                                                        const PieceInput& input, const Tensor& weights,
-                                                       bool has_bias) {
+                                                       bool has_bias, bool sum) {
     const Window3& w = g.window;
     const auto f32 = memory::data_type::f32;
     const memory::desc src({piece.images, g.in_channels, input.rows, w.input[2]}, f32, memory::format_tag::nhwc);
@@ -268,6 +282,11 @@ class ConvPrimitives {
     const memory::dims pad_right_dims{input.pad_bottom, pad_right};
     dnnl::primitive_attr attributes;
     attributes.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+    if (sum) {
+      dnnl::post_ops post_ops;
+      post_ops.append_sum(1.0f);
+      attributes.set_post_ops(post_ops);
+    }
     const auto describe = [&](dnnl::algorithm algorithm, const memory::desc& in, const memory::desc& out) {
       const auto kind = dnnl::prop_kind::forward_inference;
       const dnnl::convolution_forward::desc desc =
@@ -299,7 +318,12 @@ class ConvPrimitives {
         primitive->from_layout.reset();
       }
     }
-    if (!chosen) chosen = describe(dnnl::algorithm::convolution_direct, src, dst);
+    try {
+      if (!chosen) chosen = describe(dnnl::algorithm::convolution_direct, src, dst);
+    } catch (const dnnl::error&) {
+      if (sum) return nullptr;  // no kernel takes the post-op: the caller goes without
+      throw;
+    }
     if (std::strncmp(chosen->impl_info_str(), "ref", 3) == 0) return nullptr;
     primitive->primitive = dnnl::convolution_forward(*chosen);
     primitive->scratchpad = chosen->scratchpad_desc();
@@ -344,9 +368,13 @@ class ConvPrimitives {
 namespace {
 
 // Computes one piece into y, then runs `epilogue` (when not null) on the piece's elements: one
-// range for whole images or a band of rows, a range per pixel for a block of channels.
-void run_piece(const ConvGeometry& g, const PiecePrimitive& primitive, const Piece& piece, const PieceInput& input,
-               const float* x, const float* bias, Tensor& output, const OutputEpilogue* epilogue) {
+// range for whole images or a band of rows, a range per pixel for a block of channels. Where the
+// schedule sums into y (which then held the addend of `steps`), the rest of the steps instead.
+void run_piece(const ConvGeometry& g, const ConvSchedule& schedule, std::size_t index, const float* x,
+               const float* bias, Tensor& output, const OutputEpilogue* epilogue, const OutputEpilogueSteps* steps) {
+  const PiecePrimitive& primitive = *schedule.primitives[index];
+  const Piece& piece = schedule.pieces[index];
+  const PieceInput& input = schedule.inputs[index];
   float* y = output.data<float>();
   const Window3& w = g.window;
   const std::int64_t in_row = w.input[2] * g.in_channels;
@@ -384,6 +412,17 @@ void run_piece(const ConvGeometry& g, const PiecePrimitive& primitive, const Pie
   if (primitive.from_layout) primitive.from_layout->execute(stream, conv_dst, piece_dst);
   stream.wait();
   const std::int64_t first = dst - y;
+  if (schedule.sums) {
+    // The activation, then `then`, in runs that stay in L1.
+    constexpr std::int64_t kRun = 4096;
+    const std::int64_t end = first + pixels * g.out_channels;
+    for (std::int64_t begin = first; begin < end; begin += kRun) {
+      const std::int64_t last = std::min(end, begin + kRun);
+      apply_epilogue_steps(*steps, y + begin, nullptr, last - begin);
+      if (steps->then) steps->then(output, begin, last);
+    }
+    return;
+  }
   if (piece.all_channels(g)) {
     if (epilogue != nullptr) (*epilogue)(output, first, first + pixels * g.out_channels);
     return;
@@ -444,18 +483,22 @@ Tensor convolve_channels_last(const ConvGeometry& geometry, const Tensor& x, con
                           bias != nullptr ? bias->data<float>() : nullptr, threads, epilogue, steps);
   }
   onednn_on_calling_thread();
+  const Shape y_shape = conv_output_shape(geometry, 2);
+  const Shape y_strides = channels_last_strides(y_shape);
+  // In place over an addend the caller gives up: oneDNN adds it as it stores (a sum post-op),
+  // reading it where it writes, rather than in a second pass over each piece.
+  const bool sum_into_addend = epilogue != nullptr && steps != nullptr && steps->addend != nullptr &&
+                               steps->addend_reusable && steps->foldable_into(y_shape, y_strides);
   const std::shared_ptr<const ConvSchedule> schedule =
-      primitives.schedule(geometry, weights, bias != nullptr, threads);
+      primitives.schedule(geometry, weights, bias != nullptr, threads, sum_into_addend);
   if (schedule == nullptr) return {};
   const Tensor input = channels_last_input(x, threads);
-  const Shape y_shape = conv_output_shape(geometry, 2);
-  Tensor y = uninitialized_tensor(DType::Float32, y_shape, channels_last_strides(y_shape));
+  Tensor y = schedule->sums ? *steps->addend : uninitialized_tensor(DType::Float32, y_shape, y_strides);
   const float* x_data = input.data<float>();
   const float* bias_data = bias != nullptr ? bias->data<float>() : nullptr;
   parallel_for(threads, static_cast<std::int64_t>(schedule->pieces.size()), [&](std::int64_t i) {
     const auto index = static_cast<std::size_t>(i);
-    run_piece(geometry, *schedule->primitives[index], schedule->pieces[index], schedule->inputs[index], x_data,
-              bias_data, y, epilogue);
+    run_piece(geometry, *schedule, index, x_data, bias_data, y, epilogue, steps);
   });
   return y;
 }

@@ -64,7 +64,13 @@ Tensor pointwise_conv(const ConvGeometry& g, const Tensor& x, const PointwiseWei
                       const OutputEpilogueSteps* steps) {
   const Window3& w = g.window;
   const Shape y_shape = conv_output_shape(g, 2);
-  Tensor y = uninitialized_tensor(DType::Float32, y_shape, channels_last_strides(y_shape));
+  const Shape y_strides = channels_last_strides(y_shape);
+  const bool fold = epilogue != nullptr && steps != nullptr && steps->foldable_into(y_shape, y_strides);
+  // Computed in place over the addend where the caller gives it up: one stream fewer to memory,
+  // as each tile reads its addend where it stores its sums.
+  Tensor y = fold && steps->addend != nullptr && steps->addend_reusable
+                 ? *steps->addend
+                 : uninitialized_tensor(DType::Float32, y_shape, y_strides);
   detail::PointwiseJob job;
   job.x = x.data<float>();
   job.weights = &weights;
@@ -77,7 +83,7 @@ Tensor pointwise_conv(const ConvGeometry& g, const Tensor& x, const PointwiseWei
   job.stride_h = w.stride[1];
   job.stride_w = w.stride[2];
   // The steps folded into the tiles' stores: the ranges then get only what follows them.
-  if (epilogue != nullptr && steps != nullptr && steps->foldable_into(y)) {
+  if (fold) {
     job.addend = steps->addend != nullptr ? steps->addend->data<float>() : nullptr;
     job.activation = steps->activation;
     job.low = steps->low;

@@ -1,5 +1,6 @@
 #include "asc/sdk/backend/execution_plan.hpp"
 
+#include <algorithm>
 #include <new>
 
 #include "asc/sdk/error.hpp"
@@ -70,6 +71,21 @@ void plan_releases(ExecutionPlan& plan) {
   for (std::size_t slot = 0; slot < slot_count; ++slot)
     if (!kept[slot] && last_step[slot] >= 0)
       plan.steps[static_cast<std::size_t>(last_step[slot])].release_after.push_back(static_cast<int>(slot));
+
+  // An input the step may overwrite: released after it, not the caller's (a graph input), and
+  // read once by the step.
+  std::vector<bool> graph_input(slot_count, false);
+  for (const int slot : plan.input_slots) graph_input[static_cast<std::size_t>(slot)] = true;
+  for (PlanStep& step : plan.steps) {
+    step.reusable_inputs.assign(step.input_slots.size(), false);
+    for (std::size_t i = 0; i < step.input_slots.size(); ++i) {
+      const int slot = step.input_slots[i];
+      if (slot == kNoSlot || graph_input[static_cast<std::size_t>(slot)]) continue;
+      const bool released = std::find(step.release_after.begin(), step.release_after.end(), slot) != step.release_after.end();
+      const bool read_once = std::count(step.input_slots.begin(), step.input_slots.end(), slot) == 1;
+      step.reusable_inputs[i] = released && read_once;
+    }
+  }
 }
 
 // A value may stay channels-last when every step that reads it takes that input channels-last
@@ -137,6 +153,7 @@ KernelContext make_context(const PlanStep& step, std::vector<Tensor>& values, in
   context.constant_inputs = step.constant_inputs;
   context.channels_last_outputs = step.channels_last_outputs;
   context.state = step.state.get();
+  context.reusable_inputs = step.reusable_inputs;
   return context;
 }
 

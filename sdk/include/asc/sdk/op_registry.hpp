@@ -65,17 +65,20 @@ using OutputEpilogue = std::function<void(Tensor& output, std::int64_t begin, st
 struct OutputEpilogueSteps {
   enum class Activation { None, Relu, Clip };
   const Tensor* addend = nullptr;  // nullptr: no addition
+  // The caller gives the addend's buffer up (KernelContext::input_is_reusable): a kernel that
+  // folds the steps in may compute output 0 in place over the addend, in that buffer.
+  bool addend_reusable = false;
   Activation activation = Activation::None;
   float low = 0, high = 0;  // Clip's bounds (the dtype's extremes where the model omits one)
   // The rest, run on each range after the steps above (the NPU simulator's rounding to fp16);
   // empty when there is none.
   OutputEpilogue then;
 
-  // Whether a kernel may fold the steps into its stores to `output`: no addend, or a float32 one
-  // with the output's shape and strides.
-  bool foldable_into(const Tensor& output) const {
-    return addend == nullptr || (addend->dtype() == DType::Float32 && addend->shape() == output.shape() &&
-                                 addend->strides() == output.strides());
+  // Whether a kernel may fold the steps into its stores to a float32 output of this shape and
+  // these strides: no addend, or a float32 one laid out the same.
+  bool foldable_into(const Shape& shape, const Shape& strides) const {
+    return addend == nullptr ||
+           (addend->dtype() == DType::Float32 && addend->shape() == shape && addend->strides() == strides);
   }
 };
 
@@ -119,6 +122,10 @@ struct KernelContext {
   // once), and set output_epilogue_done. Only where the addend (if any) is float32 with output
   // 0's shape and strides; otherwise it calls output_epilogue, or leaves the epilogue undone.
   std::optional<OutputEpilogueSteps> output_epilogue_steps;
+  // Since SDK 0.8: per input, whether the caller gives its value up after this call: the step is
+  // its last reader, and it is no graph input, output or constant, nor another input of the
+  // step. Empty where the caller knows nothing of this. See input_is_reusable.
+  std::vector<bool> reusable_inputs;
 
   std::size_t input_count() const noexcept { return inputs.size(); }
   bool input_is_constant(std::size_t i) const noexcept { return i < constant_inputs.size() && constant_inputs[i]; }
@@ -126,6 +133,13 @@ struct KernelContext {
     return i < channels_last_outputs.size() && channels_last_outputs[i];
   }
   bool has_input(std::size_t i) const noexcept { return i < inputs.size() && inputs[i] != nullptr; }
+  // Whether a kernel may store an output into input i's buffer (one of the output's dtype, shape
+  // and layout): the caller gives the value up (reusable_inputs), the SDK allocated the buffer
+  // (Buffer::owned: no borrowed memory) and no one else holds it.
+  bool input_is_reusable(std::size_t i) const noexcept {
+    return has_input(i) && i < reusable_inputs.size() && reusable_inputs[i] && inputs[i]->buffer() != nullptr &&
+           inputs[i]->buffer()->owned() && inputs[i]->buffer().use_count() == 1;
+  }
   // Throws EE2003 naming the node when input i is absent.
   const Tensor& input(std::size_t i) const;
   const Attributes& attrs() const noexcept { return node.attributes; }

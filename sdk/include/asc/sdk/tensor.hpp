@@ -58,12 +58,15 @@ class Buffer {
 
   std::byte* data() const noexcept { return data_; }
   std::size_t size() const noexcept { return size_; }
+  // Since SDK 0.8: allocated here (allocate, allocate_uninitialized), not borrowed with wrap.
+  bool owned() const noexcept { return owned_; }
 
  private:
   Buffer(std::shared_ptr<const void> owner, std::byte* data, std::size_t bytes);
   std::shared_ptr<const void> owner_;
   std::byte* data_;
   std::size_t size_;
+  bool owned_ = false;
 };
 
 class TensorView {

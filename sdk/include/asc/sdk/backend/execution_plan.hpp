@@ -36,6 +36,9 @@ struct PlanStep {
   std::vector<bool> constant_inputs;
   std::vector<bool> channels_last_outputs;
   std::shared_ptr<KernelState> state;
+  // Since SDK 0.8: per input, whether this step is the value's last reader and the value is no
+  // graph input, output or constant, nor another input of the step (KernelContext::reusable_inputs).
+  std::vector<bool> reusable_inputs;
 };
 
 struct ExecutionPlan {
