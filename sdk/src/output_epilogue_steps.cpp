@@ -1,5 +1,6 @@
 // apply_epilogue_steps (op_registry.hpp): one loop per case, so that each vectorises without a
-// test per element, compiled for baseline x86-64, AVX2 and AVX-512 and picked at load.
+// test per element, compiled for baseline x86-64, AVX2 and AVX-512 and picked at load (out of the
+// unity batches, as every file with cloned loops: no other file's helpers inlined into a clone).
 #include <algorithm>
 
 #include <asc/sdk/op_registry.hpp>
@@ -29,7 +30,7 @@ ASC_VECTOR_CLONES void add_clip(float* y, const float* addend, std::int64_t n, f
   for (std::int64_t i = 0; i < n; ++i) y[i] = std::min(std::max(y[i] + addend[i], low), high);
 }
 
-ASC_VECTOR_CLONES void add(float* y, const float* addend, std::int64_t n) {
+ASC_VECTOR_CLONES void add_addend(float* y, const float* addend, std::int64_t n) {
   for (std::int64_t i = 0; i < n; ++i) y[i] += addend[i];
 }
 
@@ -44,7 +45,7 @@ void apply_epilogue_steps(const OutputEpilogueSteps& steps, float* y, const floa
       add_clip(y, addend, n, steps.low, steps.high);
       return;
     case OutputEpilogueSteps::Activation::None:
-      if (addend != nullptr) add(y, addend, n);
+      if (addend != nullptr) add_addend(y, addend, n);
       return;
   }
 }
