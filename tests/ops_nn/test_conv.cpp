@@ -602,7 +602,8 @@ TEST_CASE("Conv channels-last: OutputEpilogueSteps folded into the kernels' stor
   std::uint32_t seed = 240;
   for (const Case& c : cases)
     for (const Activation activation : {Activation::None, Activation::Relu, Activation::Clip})
-      for (const auto [addend_channels_last, reusable] : {std::pair{true, false}, {false, false}, {true, true}}) {
+      for (const std::pair<bool, bool> variant : {std::pair{true, false}, {false, false}, {true, true}}) {
+        const bool addend_channels_last = variant.first, reusable = variant.second;  // lambdas capture these
         CAPTURE(c.w_shape);
         CAPTURE(static_cast<int>(activation));
         CAPTURE(addend_channels_last);
