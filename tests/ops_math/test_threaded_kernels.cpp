@@ -1,5 +1,7 @@
 // MatMul, Gemm, Softmax and LayerNormalization with several threads, on shapes large enough that
 // the kernels split their work (batches, row or column blocks, lines), against float64 loops.
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 
 #include <doctest/doctest.h>
@@ -93,7 +95,63 @@ TEST_CASE("Softmax and LogSoftmax with threads, along the last and a middle axis
       OpCall log_softmax{"LogSoftmax", 13, attrs({{"axis", axis}})};
       log_softmax.threads = threads;
       check_all_close(log_softmax.run_one({x}), x.shape(), log_soft, 1e-6, 1e-6);
+
+      // The output epilogue (y -> 2y + 1, SDK 0.6) on each block of lines, once per element,
+      // where the lines lie along memory (the last axis); elsewhere it is left to the caller.
+      std::vector<std::atomic<int>> visits(v.size());
+      softmax.output_epilogue = [&visits](Tensor& y, std::int64_t begin, std::int64_t end) {
+        for (std::int64_t i = begin; i < end; ++i) {
+          y.data<float>()[i] = 2 * y.data<float>()[i] + 1;
+          ++visits[static_cast<std::size_t>(i)];
+        }
+      };
+      const Tensor y = softmax.run_one({x});
+      const bool along_memory = axis == -1;
+      CHECK(softmax.output_epilogue_done == along_memory);
+      std::vector<double> expected = soft;
+      if (along_memory)
+        for (double& value : expected) value = 2 * value + 1;
+      check_all_close(y, x.shape(), expected, 1e-6, 1e-6);
+      CHECK(std::count_if(visits.begin(), visits.end(), [&](const std::atomic<int>& n) {
+              return n != (along_memory ? 1 : 0);
+            }) == 0);
     }
+  }
+}
+
+TEST_CASE("MatMul runs the output epilogue on each matrix where threads take whole products") {
+  // y -> 2y + 1 (KernelContext::output_epilogue), each element counted: 8 products on 2 threads
+  // take it, once per element; one product split between the threads, or a shared B (one tall
+  // product), leave it to the caller.
+  struct Case {
+    Shape a_shape, b_shape;
+    bool per_matrix;
+  };
+  const Case cases[] = {{{8, 40, 48}, {8, 48, 36}, true}, {{1, 40, 48}, {1, 48, 36}, false}, {{2, 300, 96}, {96, 80}, false}};
+  for (const Case& c : cases) {
+    CAPTURE(c.a_shape);
+    const Tensor a = random_tensor(c.a_shape, 30), b = random_tensor(c.b_shape, 31);
+    const int batch = static_cast<int>(c.a_shape[0]), m = static_cast<int>(c.a_shape[1]),
+              k = static_cast<int>(c.a_shape[2]), n = static_cast<int>(c.b_shape.back());
+    const bool shared_b = c.b_shape.size() == 2;
+    std::vector<double> expected = batched_product(a.to_doubles(), b.to_doubles(), batch, m, k, n, shared_b);
+    std::vector<std::atomic<int>> visits(expected.size());
+    OpCall matmul{"MatMul", 13};
+    matmul.threads = 2;
+    matmul.output_epilogue = [&visits](Tensor& y, std::int64_t begin, std::int64_t end) {
+      for (std::int64_t i = begin; i < end; ++i) {
+        y.data<float>()[i] = 2 * y.data<float>()[i] + 1;
+        ++visits[static_cast<std::size_t>(i)];
+      }
+    };
+    const Tensor y = matmul.run_one({a, b});
+    CHECK(matmul.output_epilogue_done == c.per_matrix);
+    if (c.per_matrix)
+      for (double& value : expected) value = 2 * value + 1;
+    check_all_close(y, {batch, m, n}, expected, 1e-4, 1e-5);
+    CHECK(std::count_if(visits.begin(), visits.end(), [&](const std::atomic<int>& count) {
+            return count != (c.per_matrix ? 1 : 0);
+          }) == 0);
   }
 }
 

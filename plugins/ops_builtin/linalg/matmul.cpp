@@ -1,5 +1,6 @@
 // MatMul (numpy semantics): float/double through the shared GEMM, 16-bit floats computed in
 // float32, integers with wrapping (modular) accumulation.
+#include <functional>
 #include <string>
 #include <type_traits>
 
@@ -14,9 +15,12 @@ namespace asc::ops {
 namespace {
 
 // Batches share the threads: whole matrices per thread when there are enough of them, else
-// each product split (parallel_gemm).
+// each product split (parallel_gemm). A non-null `done` is called on each output matrix's
+// elements as soon as it is final (the output epilogue, while the matrix is in cache); returns
+// whether it was, which it is not for a single product (its threads share the matrix).
 template <class T>
-void matmul_gemm(const T* a, const T* b, T* c, const MatMulShape& plan, int threads) {
+bool matmul_gemm(const T* a, const T* b, T* c, const MatMulShape& plan, int threads,
+                 const std::function<void(std::int64_t, std::int64_t)>* done) {
   const std::int64_t a_size = plan.m * plan.k;
   const std::int64_t b_size = plan.k * plan.n;
   const std::int64_t c_size = plan.m * plan.n;
@@ -26,17 +30,21 @@ void matmul_gemm(const T* a, const T* b, T* c, const MatMulShape& plan, int thre
   if (one_b) {
     parallel_gemm(threads, false, false, plan.m * plan.batch(), plan.n, plan.k, T(1), a, plan.k, b, plan.n, T(0), c,
                   plan.n);
-    return;
+    return false;
   }
   auto product = [&](std::int64_t i, int product_threads) {
     parallel_gemm(product_threads, false, false, plan.m, plan.n, plan.k, T(1), a + plan.a_matrix[i] * a_size, plan.k,
                   b + plan.b_matrix[i] * b_size, plan.n, T(0), c + i * c_size, plan.n);
   };
   if (threads > 1 && plan.batch() >= 2 * threads) {
-    parallel_for(threads, plan.batch(), [&](std::int64_t i) { product(i, 1); });
-    return;
+    parallel_for(threads, plan.batch(), [&](std::int64_t i) {
+      product(i, 1);
+      if (done != nullptr) (*done)(i * c_size, (i + 1) * c_size);
+    });
+    return done != nullptr;
   }
   for (std::int64_t i = 0; i < plan.batch(); ++i) product(i, threads);
+  return false;
 }
 
 // Unsigned accumulation wraps like the hardware's fixed-width integers (and avoids signed
@@ -57,16 +65,26 @@ void matmul_integer_loops(const T* a, const T* b, T* c, const MatMulShape& plan)
   }
 }
 
-Tensor multiply(const Tensor& a, const Tensor& b, const MatMulShape& plan, const Node& node, int threads) {
+// The product; a non-null `epilogue` (KernelContext::output_epilogue) is offered the float32
+// output's matrices, and `epilogue_done` says whether it ran.
+Tensor multiply(const Tensor& a, const Tensor& b, const MatMulShape& plan, const Node& node, int threads,
+                const OutputEpilogue* epilogue, bool& epilogue_done) {
   const bool floating = a.dtype() == DType::Float32 || a.dtype() == DType::Float64;
   // The GEMM writes every element (beta 0); the integer loops too.
   Tensor out = floating ? uninitialized_tensor(a.dtype(), plan.output) : Tensor(a.dtype(), plan.output);
+  const std::function<void(std::int64_t, std::int64_t)> matrix_done = [&](std::int64_t begin, std::int64_t end) {
+    (*epilogue)(out, begin, end);
+  };
   switch (a.dtype()) {
-    case DType::Float32: matmul_gemm(a.data<float>(), b.data<float>(), out.data<float>(), plan, threads); break;
-    case DType::Float64: matmul_gemm(a.data<double>(), b.data<double>(), out.data<double>(), plan, threads); break;
+    case DType::Float32:
+      epilogue_done = matmul_gemm(a.data<float>(), b.data<float>(), out.data<float>(), plan, threads,
+                                  epilogue != nullptr ? &matrix_done : nullptr);
+      break;
+    case DType::Float64: matmul_gemm(a.data<double>(), b.data<double>(), out.data<double>(), plan, threads, nullptr); break;
     case DType::Float16:
     case DType::BFloat16:
-      return multiply(a.cast(DType::Float32), b.cast(DType::Float32), plan, node, threads).cast(a.dtype());
+      return multiply(a.cast(DType::Float32), b.cast(DType::Float32), plan, node, threads, nullptr, epilogue_done)
+          .cast(a.dtype());
     case DType::Int32:
     case DType::Int64:
     case DType::UInt32:
@@ -96,8 +114,9 @@ void matmul_compute(KernelContext& context) {
     throw Error(ErrorCode::InvalidOperator, context.node.describe() + ": operands have different dtypes " +
                                                 std::string(dtype_name(a.dtype())) + " and " +
                                                 std::string(dtype_name(b.dtype())));
-  context.outputs[0] =
-      multiply(a, b, plan_matmul(a.shape(), b.shape(), context.node), context.node, context.threads);
+  const OutputEpilogue* epilogue = context.output_epilogue ? &context.output_epilogue : nullptr;
+  context.outputs[0] = multiply(a, b, plan_matmul(a.shape(), b.shape(), context.node), context.node,
+                                context.threads, epilogue, context.output_epilogue_done);
 }
 
 }  // namespace

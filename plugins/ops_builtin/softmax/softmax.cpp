@@ -5,6 +5,7 @@
 // float with a vectorised exp (within 2 ulp); everything else is computed in double.
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -92,9 +93,12 @@ ASC_VECTOR_CLONES void softmax_contiguous_line(const float* x, float* y, std::in
   for (std::int64_t j = 0; j < length; ++j) y[j] /= sum;
 }
 
-// Every line, shared between the threads in blocks of lines.
+// Every line, shared between the threads in blocks of lines. A non-null `block_done` is called on
+// each block's elements once they are final, where a block is one range of memory (lines along
+// the last axis).
 template <Kind K, class T>
-void apply(const T* x, T* y, const Lines& lines, int threads) {
+void apply(const T* x, T* y, const Lines& lines, int threads,
+           const std::function<void(std::int64_t, std::int64_t)>* block_done = nullptr) {
   const std::int64_t count = lines.outer * lines.inner;
   constexpr std::int64_t kElementsPerBlock = 16384;
   const std::int64_t per_block = std::max<std::int64_t>(1, kElementsPerBlock / std::max<std::int64_t>(lines.length, 1));
@@ -112,6 +116,7 @@ void apply(const T* x, T* y, const Lines& lines, int threads) {
       }
       apply_line<K>(x + base, y + base, lines.length, lines.inner);
     }
+    if (block_done != nullptr && lines.inner == 1) (*block_done)(block * per_block * lines.length, end * lines.length);
   });
 }
 
@@ -133,12 +138,18 @@ void softmax_compute(KernelContext& context) {
   if (x.dtype() == DType::Float32 || x.dtype() == DType::Float64) {
     const Tensor input = x.contiguous();
     Tensor y = uninitialized_tensor(x.dtype(), x.shape());  // every line writes all its elements
+    // The output epilogue (the NPU simulator's rounding) on each block while it is in cache.
+    const bool blocks_in_memory_order = x.dtype() == DType::Float32 && lines.inner == 1 && context.output_epilogue;
+    const std::function<void(std::int64_t, std::int64_t)> block_done = [&](std::int64_t begin, std::int64_t end) {
+      context.output_epilogue(y, begin, end);
+    };
     visit_dtype(x.dtype(), [&](auto tag) {
       using T = typename decltype(tag)::type;
       if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>)
-        apply<K>(input.data<T>(), y.data<T>(), lines, context.threads);
+        apply<K>(input.data<T>(), y.data<T>(), lines, context.threads, blocks_in_memory_order ? &block_done : nullptr);
     });
     context.outputs[0] = y;
+    context.output_epilogue_done = blocks_in_memory_order;
     return;
   }
   // 16-bit floats: through double, rounded once to the output dtype.
