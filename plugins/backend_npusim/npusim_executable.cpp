@@ -160,7 +160,12 @@ TensorMap NpusimExecutable::execute(const TensorMap& inputs, const RunOptions& o
       // A kernel that can rounds its output to fp16 piece by piece, while the piece is in cache.
       const bool output0_fp16 = !step.output_slots.empty() && step.output_slots[0] != kNoSlot &&
                                 stored_as_fp16_[static_cast<std::size_t>(step.output_slots[0])];
-      if (output0_fp16) context.output_epilogue = round_range_to_f16;
+      if (output0_fp16) {
+        context.output_epilogue = round_range_to_f16;
+        OutputEpilogueSteps rounding;  // the same, for a kernel that rounds as it stores
+        rounding.round_to_f16 = true;
+        context.output_epilogue_steps = rounding;
+      }
       run_kernel(step, context);
       check_kernel_outputs(step, context, graph);
       std::vector<DType> precisions(context.outputs.size(), DType::Undefined);  // for the dump

@@ -2,7 +2,9 @@
 // test per element, compiled for baseline x86-64, AVX2 and AVX-512 and picked at load (out of the
 // unity batches, as every file with cloned loops: no other file's helpers inlined into a clone).
 #include <algorithm>
+#include <span>
 
+#include <asc/sdk/half.hpp>
 #include <asc/sdk/op_registry.hpp>
 #include <asc/sdk/vector_math.hpp>
 
@@ -40,13 +42,17 @@ void apply_epilogue_steps(const OutputEpilogueSteps& steps, float* y, const floa
   switch (steps.activation) {
     case OutputEpilogueSteps::Activation::Relu:
       add_relu(y, addend, n);
-      return;
+      break;
     case OutputEpilogueSteps::Activation::Clip:
       add_clip(y, addend, n, steps.low, steps.high);
-      return;
+      break;
     case OutputEpilogueSteps::Activation::None:
       if (addend != nullptr) add_addend(y, addend, n);
-      return;
+      break;
+  }
+  if (steps.round_to_f16) {
+    const std::span<float> values(y, static_cast<std::size_t>(n));
+    round_to_f16(values, values);
   }
 }
 

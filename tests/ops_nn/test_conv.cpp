@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <tuple>
+
+#include <asc/sdk/half.hpp>
 
 #include "op_testing.hpp"
 #include "nn_reference.hpp"
@@ -602,9 +605,11 @@ TEST_CASE("Conv channels-last: OutputEpilogueSteps folded into the kernels' stor
   std::uint32_t seed = 240;
   for (const Case& c : cases)
     for (const Activation activation : {Activation::None, Activation::Relu, Activation::Clip})
-      for (const std::pair<bool, bool> variant : {std::pair{true, false}, {false, false}, {true, true}}) {
-        const bool addend_channels_last = variant.first, reusable = variant.second;  // lambdas capture these
+      for (const auto& [layout, reuse, rounding] : {std::tuple{true, false, false}, {false, false, false},
+                                                    {true, true, false}, {true, false, true}, {true, true, true}}) {
+        const bool addend_channels_last = layout, reusable = reuse, round = rounding;  // lambdas capture these
         CAPTURE(c.w_shape);
+        CAPTURE(round);
         CAPTURE(static_cast<int>(activation));
         CAPTURE(addend_channels_last);
         CAPTURE(reusable);
@@ -629,8 +634,9 @@ TEST_CASE("Conv channels-last: OutputEpilogueSteps folded into the kernels' stor
           if (activation == Activation::Clip) return std::min(std::max(v, double{kLow}), double{kHigh});
           return v;
         };
+        const auto to_f16 = [round](float v) { return round ? f16_bits_to_float(float_to_f16_bits(v)) : v; };
         for (std::size_t i = 0; i < expected.size(); ++i)
-          expected[i] = 2 * activate(expected[i] + addend_values[i]) + 1;
+          expected[i] = 2 * to_f16(static_cast<float>(activate(expected[i] + addend_values[i]))) + 1;
 
         std::vector<std::atomic<int>> visits(static_cast<std::size_t>(num_elements(y_shape)));
         std::atomic<int> function_calls{0};
@@ -641,7 +647,14 @@ TEST_CASE("Conv channels-last: OutputEpilogueSteps folded into the kernels' stor
             ++visits[static_cast<std::size_t>(i)];
           }
         };
-        OutputEpilogueSteps steps{&addend, reusable, activation, kLow, kHigh, then};
+        OutputEpilogueSteps steps;
+        steps.addend = &addend;
+        steps.addend_reusable = reusable;
+        steps.activation = activation;
+        steps.low = kLow;
+        steps.high = kHigh;
+        steps.round_to_f16 = round;
+        steps.then = then;
         OpCall conv{"Conv", 13, attributes};
         conv.threads = 2;
         conv.channels_last_outputs = true;
@@ -656,9 +669,9 @@ TEST_CASE("Conv channels-last: OutputEpilogueSteps folded into the kernels' stor
                                col = i % strides[2] / strides[3], ch = i % strides[3];
             const auto logical = static_cast<std::size_t>(((n * y_shape[1] + ch) * y_shape[2] + h) * y_shape[3] + col);
             const float sum = data[i] + static_cast<float>(addend_values[logical]);
-            data[i] = activation == Activation::Relu   ? (sum < 0 ? 0.0f : sum)
-                      : activation == Activation::Clip ? std::min(std::max(sum, kLow), kHigh)
-                                                       : sum;
+            data[i] = to_f16(activation == Activation::Relu   ? (sum < 0 ? 0.0f : sum)
+                             : activation == Activation::Clip ? std::min(std::max(sum, kLow), kHigh)
+                                                              : sum);
           }
           then(y, begin, end);
         };
@@ -667,12 +680,19 @@ TEST_CASE("Conv channels-last: OutputEpilogueSteps folded into the kernels' stor
 #if defined(ASC_TEST_HAVE_ONEDNN)
         REQUIRE(conv.output_epilogue_done);
         REQUIRE(y.is_channels_last());
-        check_all_close(y, y_shape, expected, 1e-4, 1e-5);
+        // Rounded: one fp16 step (doubled by 2y + 1) where the float64 sum rounds the other way.
+        check_all_close(y, y_shape, expected, round ? 2e-3 : 1e-4, round ? 4e-3 : 1e-5);
         CHECK(std::count_if(visits.begin(), visits.end(), [](const std::atomic<int>& n) { return n != 1; }) == 0);
         const bool pointwise = has_avx512 && c.w_shape[2] == 1;
         const bool in_place = reusable && (pointwise || c.onednn_rows);
         CHECK((function_calls == 0) == ((pointwise && addend_channels_last) || in_place));
         CHECK((y.view().raw() == addend_memory) == in_place);
+        if (!reusable) {  // the steps folded in change no bit: the same call with the function alone
+          OpCall plain = conv;
+          plain.output_epilogue_steps.reset();
+          std::fill(visits.begin(), visits.end(), 0);
+          CHECK(plain.run_one({x.channels_last(), w, b}).to_doubles() == y.to_doubles());
+        }
 #else
         CHECK_FALSE(conv.output_epilogue_done);
 #endif

@@ -1,5 +1,6 @@
 // apply_epilogue_steps and OutputEpilogueSteps::foldable_into (op_registry.hpp, SDK 0.8), on
-// hand-computed values: the Relu and Clip kernels' rules, under which NaN stays NaN.
+// hand-computed values: the Relu and Clip kernels' rules, under which NaN stays NaN, and the
+// rounding to fp16.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -61,6 +62,23 @@ TEST_CASE("apply_epilogue_steps: addend, then ReLU or Clip, NaN kept") {
   CHECK(clip_alone[1] == -1.0f);
   CHECK(clip_alone[2] == 0.5f);
   CHECK(clip_alone[17] == 1.0f);
+
+  // Rounded to fp16 after the activation: 1 + 2^-12 is below half an fp16 step above 1; 0.1 is
+  // 0.0999755859375 in fp16; 70000 is past fp16's largest, 65504.
+  std::vector<float> odd(19, 0.1f);
+  odd[0] = nan;
+  odd[1] = 1.0f + 1.0f / 4096;
+  odd[2] = -3.0f;
+  odd[3] = 70000.0f;
+  OutputEpilogueSteps rounding;
+  rounding.activation = Activation::Relu;
+  rounding.round_to_f16 = true;
+  apply_epilogue_steps(rounding, odd.data(), nullptr, static_cast<std::int64_t>(odd.size()));
+  CHECK(std::isnan(odd[0]));
+  CHECK(odd[1] == 1.0f);
+  CHECK(odd[2] == 0.0f);
+  CHECK(std::isinf(odd[3]));
+  CHECK(odd[18] == 0.0999755859375f);
 
   // No addend and no activation: nothing changes.
   const std::vector<float> none = run(Activation::None, y, {});

@@ -99,7 +99,15 @@ OutputEpilogue piece_epilogue(const KernelContext& context, const Tensor* residu
 std::optional<OutputEpilogueSteps> piece_epilogue_steps(const KernelContext& context, const Tensor* residual) {
   std::optional<OutputEpilogueSteps> steps = in_place_epilogue(context.node, residual);
   if (!steps) return steps;
-  steps->then = context.output_epilogue;
+  // The caller's own epilogue after ours: as steps too where it is only a rounding to fp16 (the
+  // NPU simulator's), else as the function.
+  const std::optional<OutputEpilogueSteps>& caller = context.output_epilogue_steps;
+  if (caller && caller->addend == nullptr && caller->activation == OutputEpilogueSteps::Activation::None) {
+    steps->round_to_f16 = caller->round_to_f16;
+    steps->then = caller->then;
+  } else {
+    steps->then = context.output_epilogue;
+  }
   steps->addend_reusable = residual != nullptr && context.input_is_reusable(kResidual);
   return steps;
 }

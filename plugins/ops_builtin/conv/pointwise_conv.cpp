@@ -88,6 +88,7 @@ Tensor pointwise_conv(const ConvGeometry& g, const Tensor& x, const PointwiseWei
     job.activation = steps->activation;
     job.low = steps->low;
     job.high = steps->high;
+    job.round_to_f16 = steps->round_to_f16;
     epilogue = steps->then ? &steps->then : nullptr;
   }
   // Work items. Where the weights are the larger read (more output channels than pixels: the

@@ -8,7 +8,7 @@
 // there it is faster (MobileNetV2 b1 about 17 %, ResNet-50 b1 2-4 %; BENCHMARKS.md, session 16).
 //
 // Each output is a single chain of fused multiply-adds over the input channels in order, plus
-// the bias (then the addend and the activation of OutputEpilogueSteps, when the caller offers
+// the bias (then the addend, activation and rounding of OutputEpilogueSteps, when the caller offers
 // them): the same operations however the work is shared out, so the result does not depend on
 // the thread count or the batch (as with the other channels-last kernels).
 #pragma once
@@ -62,7 +62,8 @@ constexpr std::int64_t pointwise_item_pixels(bool stride_one) { return 4 * point
 
 // One kernel call's operands: output pixel p (image n, row oh, column ow, p = (n * OH + oh) * OW
 // + ow) reads input pixel (n, oh * stride_h, ow * stride_w).
-// The tiles store y = activation(conv + bias + addend) (OutputEpilogueSteps), addend laid out as y.
+// The tiles store y = activation(conv + bias + addend), rounded to fp16 where asked
+// (OutputEpilogueSteps), addend laid out as y.
 struct PointwiseJob {
   const float* x = nullptr;
   const PointwiseWeights* weights = nullptr;
@@ -72,6 +73,7 @@ struct PointwiseJob {
   const float* addend = nullptr;
   OutputEpilogueSteps::Activation activation = OutputEpilogueSteps::Activation::None;
   float low = 0, high = 0;  // Clip's
+  bool round_to_f16 = false;
 };
 
 // Computes output pixels [pixel_begin, pixel_end) for the output channels of panels

@@ -18,11 +18,12 @@ constexpr std::int64_t kPrefetchAhead = 64;
 using Activation = OutputEpilogueSteps::Activation;
 
 // What a tile does to its sums as it stores them (PointwiseJob): the addend at the same offsets
-// as y (nullptr: none), then the activation.
+// as y (nullptr: none), the activation, then the rounding to fp16.
 struct TileStore {
   const float* addend = nullptr;
   Activation activation = Activation::None;
   __m512 low, high;
+  bool round_to_f16 = false;
 };
 
 // The activation as the Relu and Clip kernels (and asc.FusedConv's in-place epilogue) compute it,
@@ -44,11 +45,17 @@ inline __m512 activate(__m512 v, const TileStore& store) {
   return v;
 }
 
+// To the nearest float16 (ties to even) and back, as the SDK's round_to_f16.
+inline __m512 stored(__m512 v, const TileStore& store) {
+  const __m512 activated = activate(v, store);
+  return store.round_to_f16 ? _mm512_cvtph_ps(_mm512_cvtps_ph(activated, _MM_FROUND_TO_NEAREST_INT)) : activated;
+}
+
 // y[r * ldy + (0 .. 16 * VECTORS)] = bias + sum over k of a[r * lda + k] * panel[k][...] for
-// r < ROWS, then + the addend and the activation (`store`); the last vector stores only the lanes
-// in `last_mask` (the panel's channels past M are not written). 7 x 4 accumulators, the panel's
-// row and the broadcast want 33 registers: GCC keeps one accumulator on the stack, which 6 x 4
-// avoids (pointwise_tile_rows).
+// r < ROWS, then + the addend, the activation and the rounding (`store`); the last vector stores
+// only the lanes in `last_mask` (the panel's channels past M are not written). 7 x 4
+// accumulators, the panel's row and the broadcast want 33 registers: GCC keeps one accumulator
+// on the stack, which 6 x 4 avoids (pointwise_tile_rows).
 template <int ROWS, int VECTORS>
 void tile(const float* a, std::int64_t lda, const float* panel, std::int64_t depth, const float* bias,
           float* y, std::int64_t ldy, __mmask16 last_mask, const char* fetch, std::int64_t fetch_lines,
@@ -102,7 +109,7 @@ void tile(const float* a, std::int64_t lda, const float* panel, std::int64_t dep
       __m512 sum = _mm512_add_ps(acc[r][v], add);
       if (store.addend != nullptr)
         sum = _mm512_add_ps(sum, _mm512_maskz_loadu_ps(mask, store.addend + r * ldy + 16 * v));
-      _mm512_mask_storeu_ps(y + r * ldy + 16 * v, mask, activate(sum, store));
+      _mm512_mask_storeu_ps(y + r * ldy + 16 * v, mask, stored(sum, store));
     }
   }
 }
@@ -156,7 +163,7 @@ void pointwise_tiles_avx512(const PointwiseJob& job, std::int64_t pixel_begin, s
   const bool dense = job.stride_h == 1 && job.stride_w == 1;
   const std::int64_t tile_pixels = pointwise_tile_rows(dense);
   const std::int64_t lda = job.stride_w * depth;
-  TileStore store{nullptr, job.activation, _mm512_set1_ps(job.low), _mm512_set1_ps(job.high)};
+  TileStore store{nullptr, job.activation, _mm512_set1_ps(job.low), _mm512_set1_ps(job.high), job.round_to_f16};
   // The rows of output pixels [p, p + rows) for one panel, fetching `fetch_lines` of `fetch`.
   const auto run_tile = [&](std::int64_t p, int rows, std::int64_t panel, const char* fetch,
                             std::int64_t fetch_lines) {

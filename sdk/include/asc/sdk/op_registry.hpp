@@ -59,8 +59,8 @@ inline constexpr InputMask kChannelsLastAllInputs = ~InputMask{0};
 using OutputEpilogue = std::function<void(Tensor& output, std::int64_t begin, std::int64_t end)>;
 
 // Since SDK 0.8: what an OutputEpilogue does, as data, for a kernel that can fold it into its own
-// stores instead of a second pass over its output: y = activation(y + addend), then `then` on
-// the same ranges. The addend is output 0's residual (asc.FusedConv's Add); its shape, dtype and
+// stores instead of a second pass over its output: y = activation(y + addend), rounded to fp16
+// where round_to_f16 says (the NPU simulator's storage), then `then` on the same ranges. The addend is output 0's residual (asc.FusedConv's Add); its shape, dtype and
 // strides are the caller's, and a kernel folds it in only where they equal output 0's.
 struct OutputEpilogueSteps {
   enum class Activation { None, Relu, Clip };
@@ -70,6 +70,9 @@ struct OutputEpilogueSteps {
   bool addend_reusable = false;
   Activation activation = Activation::None;
   float low = 0, high = 0;  // Clip's bounds (the dtype's extremes where the model omits one)
+  // Then each element rounded to the nearest float16 (ties to even) and kept as float32, as the
+  // SDK's round_to_f16 does.
+  bool round_to_f16 = false;
   // The rest, run on each range after the steps above (the NPU simulator's rounding to fp16);
   // empty when there is none.
   OutputEpilogue then;
@@ -82,9 +85,9 @@ struct OutputEpilogueSteps {
   }
 };
 
-// The steps' addition and activation on y[0, n) in place, with addend[0, n) (nullptr: none, or
-// already added): what a kernel runs for the part of the steps it does not fold into its own
-// stores. The activation is the Relu and Clip kernels': NaN stays NaN. Not `then`.
+// The steps' addition, activation and rounding on y[0, n) in place, with addend[0, n) (nullptr:
+// none, or already added): what a kernel runs for the part of the steps it does not fold into its
+// own stores. The activation is the Relu and Clip kernels': NaN stays NaN. Not `then`.
 void apply_epilogue_steps(const OutputEpilogueSteps& steps, float* y, const float* addend, std::int64_t n);
 
 // What a kernel sees when it runs. Inputs are borrowed for the call; the kernel sets every
