@@ -46,14 +46,20 @@ asc::OpRegistry stand_in_ops() {
   return ops;
 }
 
-// x -> Producer(w) -> a -> Keep -> b -> Plain -> y ;  a -> Producer -> z (a graph output)
-asc::Graph layout_graph() {
+// A graph with input x, constant w and outputs y and z, for the test to add its nodes to.
+asc::Graph graph_of_x_w_y_z(std::string name) {
   asc::Graph graph;
-  graph.name = "layouts";
+  graph.name = std::move(name);
   graph.opset_imports[""] = 17;
   graph.inputs = {"x"};
   graph.outputs = {"y", "z"};
   graph.initializers["w"] = asc::Tensor(asc::DType::Float32, {1});
+  return graph;
+}
+
+// x -> Producer(w) -> a -> Keep -> b -> Plain -> y ;  a -> Producer -> z (a graph output)
+asc::Graph layout_graph() {
+  asc::Graph graph = graph_of_x_w_y_z("layouts");
   graph.add_node(node("p1", "Producer", {"x", "w"}, {"a"}));
   graph.add_node(node("k", "Keep", {"a"}, {"b"}));
   graph.add_node(node("plain", "Plain", {"b"}, {"y"}));
@@ -134,12 +140,7 @@ TEST_CASE("channels_last_strides, is_channels_last and Tensor::channels_last") {
 // KernelContext::input_is_reusable at the call).
 TEST_CASE("the plan gives a value up at its last reader, never a graph input, output, constant or twice-read input") {
   const asc::OpRegistry ops = stand_in_ops();
-  asc::Graph graph;
-  graph.name = "reuse";
-  graph.opset_imports[""] = 17;
-  graph.inputs = {"x"};
-  graph.outputs = {"y", "z"};
-  graph.initializers["w"] = asc::Tensor(asc::DType::Float32, {1});
+  asc::Graph graph = graph_of_x_w_y_z("reuse");
   graph.add_node(node("p1", "Producer", {"x", "w"}, {"a"}));  // x: graph input; w: constant
   graph.add_node(node("k1", "Keep", {"a"}, {"b"}));            // a: read again by k3
   graph.add_node(node("k2", "Keep", {"b", "b"}, {"c"}));       // b: read twice by its last reader
