@@ -183,14 +183,13 @@ struct PiecePrimitive {
   memory::desc layout_src, layout_dst;
 };
 
-// With `sums`, every piece's primitive adds what dst holds to its results (a sum post-op): the
-// output is computed in place over an addend (OutputEpilogueSteps::addend_reusable).
-
 // What one input shape and thread count runs: each piece with its input rows and primitive.
 struct ConvSchedule {
   std::vector<Piece> pieces;
   std::vector<PieceInput> inputs;
   std::vector<std::shared_ptr<const PiecePrimitive>> primitives;
+  // Every piece's primitive adds what dst holds to its results (a sum post-op): the output is
+  // computed in place over an addend (OutputEpilogueSteps::addend_reusable).
   bool sums = false;
 };
 

@@ -80,7 +80,9 @@ Tensor multiply(const Tensor& a, const Tensor& b, const MatMulShape& plan, const
       epilogue_done = matmul_gemm(a.data<float>(), b.data<float>(), out.data<float>(), plan, threads,
                                   epilogue != nullptr ? &matrix_done : nullptr);
       break;
-    case DType::Float64: matmul_gemm(a.data<double>(), b.data<double>(), out.data<double>(), plan, threads, nullptr); break;
+    case DType::Float64:
+      matmul_gemm(a.data<double>(), b.data<double>(), out.data<double>(), plan, threads, nullptr);
+      break;
     case DType::Float16:
     case DType::BFloat16:
       return multiply(a.cast(DType::Float32), b.cast(DType::Float32), plan, node, threads, nullptr, epilogue_done)

@@ -116,7 +116,8 @@ void apply(const T* x, T* y, const Lines& lines, int threads,
       }
       apply_line<K>(x + base, y + base, lines.length, lines.inner);
     }
-    if (block_done != nullptr && lines.inner == 1) (*block_done)(block * per_block * lines.length, end * lines.length);
+    if (block_done != nullptr && lines.inner == 1)
+      (*block_done)(block * per_block * lines.length, end * lines.length);
   });
 }
 

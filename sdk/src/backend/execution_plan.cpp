@@ -81,7 +81,8 @@ void plan_releases(ExecutionPlan& plan) {
     for (std::size_t i = 0; i < step.input_slots.size(); ++i) {
       const int slot = step.input_slots[i];
       if (slot == kNoSlot || graph_input[static_cast<std::size_t>(slot)]) continue;
-      const bool released = std::find(step.release_after.begin(), step.release_after.end(), slot) != step.release_after.end();
+      const bool released =
+          std::find(step.release_after.begin(), step.release_after.end(), slot) != step.release_after.end();
       const bool read_once = std::count(step.input_slots.begin(), step.input_slots.end(), slot) == 1;
       step.reusable_inputs[i] = released && read_once;
     }
