@@ -476,14 +476,14 @@ Tensor convolve_channels_last(const ConvGeometry& geometry, const Tensor& x, con
   const Tensor weights = w.contiguous();
   ConvPrimitives for_this_call;
   ConvPrimitives& primitives = kept != nullptr ? *kept : for_this_call;
-  if (pointwise_conv_suits(geometry)) {
+  const Shape y_shape = conv_output_shape(geometry, 2);
+  const Shape y_strides = channels_last_strides(y_shape);
+  if (pointwise_conv_suits(geometry, pointwise_conv_folds(epilogue, steps, y_shape, y_strides))) {
     const std::shared_ptr<const PointwiseWeights> packed = primitives.pointwise(geometry, weights);
     return pointwise_conv(geometry, channels_last_input(x, threads), *packed,
                           bias != nullptr ? bias->data<float>() : nullptr, threads, epilogue, steps);
   }
   onednn_on_calling_thread();
-  const Shape y_shape = conv_output_shape(geometry, 2);
-  const Shape y_strides = channels_last_strides(y_shape);
   // In place over an addend the caller gives up: oneDNN adds it as it stores (a sum post-op),
   // reading it where it writes, rather than in a second pass over each piece.
   const bool sum_into_addend = epilogue != nullptr && steps != nullptr && steps->addend != nullptr &&

@@ -15,9 +15,13 @@ using detail::kPointwisePanel;
 // Where oneDNN's brgconv_1x1 stays (BENCHMARKS.md, session 16, 2 threads): images of more than
 // 56x56 output pixels, and layers of fewer than 128 input channels at more than 28x28. ResNet-50's
 // 56x56 layers of 64 input channels took 1.3-1.4x oneDNN's time with this kernel at batch 8 (they
-// write 25 MB to memory, at a rate oneDNN sustains better) and were level at batch 1. The rule is
-// per image, not per batch, so that an image's outputs do not depend on the batch it is in.
+// write 25 MB to memory, at a rate oneDNN sustains better) and were level at batch 1. But where
+// this kernel folds an addend or the rounding to fp16 into its stores, oneDNN needs a pass over
+// each piece for them, and layers of 64 input channels are faster here (session 19). The rule is
+// per image and per node, not per batch, so that an image's outputs do not depend on the batch it
+// is in.
 constexpr std::int64_t kLeastInputChannels = 128;
+constexpr std::int64_t kLeastInputChannelsFolding = 64;
 constexpr std::int64_t kMostSmallInputPixels = 28 * 28;
 constexpr std::int64_t kMostImagePixels = 56 * 56;
 
@@ -32,11 +36,12 @@ bool cpu_has_avx512f() {
 
 }  // namespace
 
-bool pointwise_conv_suits(const ConvGeometry& g) {
+bool pointwise_conv_suits(const ConvGeometry& g, bool folds_addend_or_rounding) {
   const Window3& w = g.window;
+  const std::int64_t least_channels = folds_addend_or_rounding ? kLeastInputChannelsFolding : kLeastInputChannels;
   return g.group == 1 && w.kernel[1] == 1 && w.kernel[2] == 1 && w.pad_begin[1] == 0 && w.pad_begin[2] == 0 &&
          w.output[1] * w.output[2] <= kMostImagePixels &&
-         (g.in_channels >= kLeastInputChannels || w.output[1] * w.output[2] <= kMostSmallInputPixels) &&
+         (g.in_channels >= least_channels || w.output[1] * w.output[2] <= kMostSmallInputPixels) &&
          (w.output[1] - 1) * w.stride[1] < w.input[1] && (w.output[2] - 1) * w.stride[2] < w.input[2] &&
          cpu_has_avx512f();
 }
@@ -57,6 +62,12 @@ PointwiseWeights pack_pointwise_weights(const ConvGeometry& g, const Tensor& wei
       data[(m / kPointwisePanel * g.in_channels + c) * kPointwisePanel + m % kPointwisePanel] =
           w[m * g.in_channels + c];
   return packed;
+}
+
+bool pointwise_conv_folds(const OutputEpilogue* epilogue, const OutputEpilogueSteps* steps, const Shape& y_shape,
+                          const Shape& y_strides) {
+  return epilogue != nullptr && steps != nullptr && steps->foldable_into(y_shape, y_strides) &&
+         (steps->addend != nullptr || steps->round_to_f16);
 }
 
 Tensor pointwise_conv(const ConvGeometry& g, const Tensor& x, const PointwiseWeights& weights,

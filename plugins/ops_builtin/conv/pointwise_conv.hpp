@@ -32,8 +32,15 @@ struct PointwiseWeights {
 };
 
 // Whether pointwise_conv runs this convolution: 1x1 kernel, any stride, no padding, one group, a
-// CPU with AVX-512F, and an image size where it was measured faster than oneDNN (the .cpp).
-bool pointwise_conv_suits(const ConvGeometry& geometry);
+// CPU with AVX-512F, and an image size where it was measured faster than oneDNN (the .cpp), which
+// is wider where pointwise_conv would fold an addend or the rounding to fp16 into its stores
+// (pointwise_conv_folds).
+bool pointwise_conv_suits(const ConvGeometry& geometry, bool folds_addend_or_rounding);
+
+// Whether pointwise_conv would add steps' addend or round to fp16 as it stores (OutputEpilogueSteps
+// given with the epilogue, the addend laid out as the result, `y_shape` and `y_strides`).
+bool pointwise_conv_folds(const OutputEpilogue* epilogue, const OutputEpilogueSteps* steps, const Shape& y_shape,
+                          const Shape& y_strides);
 
 PointwiseWeights pack_pointwise_weights(const ConvGeometry& geometry, const Tensor& weights);
 
