@@ -21,6 +21,8 @@ namespace {
 // contiguous unless its readers take it channels-last (PlanStep::channels_last_outputs).
 Tensor stored(Tensor output, DType host_dtype, bool as_fp16, bool channels_last_ok, int threads) {
   if (!(channels_last_ok && output.rank() >= 3 && output.is_channels_last())) output = output.contiguous();
+  if (output.dtype() == DType::Float16 && host_dtype == DType::Float32)
+    return widened_from_f16(output, threads);  // fp16 values already
   if (host_dtype != DType::Undefined && output.dtype() != host_dtype) output = output.cast(host_dtype);
   return as_fp16 ? rounded(std::move(output), threads) : output;
 }

@@ -27,4 +27,8 @@ Tensor rounded_copy(const Tensor& tensor);
 // `threads` share the rounding (asc::parallel_for).
 Tensor rounded(Tensor tensor, int threads = 1);
 
+// A float16 tensor's values as float32 (exact), in its layout when that is contiguous or
+// channels-last, converted on up to `threads` threads.
+Tensor widened_from_f16(const Tensor& tensor, int threads);
+
 }  // namespace asc::npusim

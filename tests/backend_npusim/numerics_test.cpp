@@ -128,3 +128,17 @@ TEST_CASE("rounded: in place for a sole handle, a copy when the buffer is shared
   CHECK(copied.data<float>()[0] == 0.0999755859375f);
   CHECK(original.data<float>()[0] == 0.1f);
 }
+
+TEST_CASE("widened_from_f16: fp16 values as float32, on several threads, in the tensor's layout") {
+  // 1 + i * 2^-10 (exact in fp16) over more elements than one work item, in an NHWC tensor.
+  const Shape shape{1, 3, 200, 200};
+  Tensor nchw(DType::Float16, shape);
+  float16* half = nchw.data<float16>();
+  for (std::int64_t i = 0; i < nchw.numel(); ++i)
+    half[i] = float16(1.0f + std::ldexp(static_cast<float>(i % 1024), -10));
+  const Tensor nhwc = nchw.channels_last();
+  const Tensor widened = npusim::widened_from_f16(nhwc, 2);
+  REQUIRE(widened.dtype() == DType::Float32);
+  CHECK(widened.strides() == nhwc.strides());
+  CHECK(values_of(widened) == values_of(nchw.cast(DType::Float32)));
+}

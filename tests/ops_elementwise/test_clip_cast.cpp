@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <vector>
 
 #include <doctest/doctest.h>
 
@@ -102,6 +103,42 @@ TEST_CASE("Cast to float16 and bfloat16 rounds to nearest even") {
   REQUIRE(brain.dtype() == DType::BFloat16);
   CHECK(bits_of(brain.data<bfloat16>()[0]) == 0x3F80);
   CHECK(bits_of(brain.data<bfloat16>()[1]) == 0x3F81);
+}
+
+TEST_CASE("Cast: the same dtype shares the input; large float32 <-> float16 casts on several threads") {
+  const Tensor x = floats({3}, {1, 2, 3});
+  CHECK(OpCall{"Cast"}.attr("to", std::int64_t{1}).run_one({x}).data<float>() == x.data<float>());
+  CHECK(OpCall{"CastLike"}.run_one({x, floats({1}, {0})}).data<float>() == x.data<float>());
+
+  // 1 + i * 2^-12 for i in [0, 4096): fp16 keeps 1 + m * 2^-10, so i = 4m + r rounds to m for
+  // r = 0 or 1, to m + 1 for r = 3, and for the tie r = 2 to whichever of m, m + 1 is even. The
+  // last element, 65520, lies halfway between 65504 and 65536 (the next step past fp16's largest
+  // finite): it rounds to infinity. Enough elements for the kernel to share them out in chunks.
+  constexpr std::int64_t kCount = 3 * 65536 + 5;
+  std::vector<float> values(kCount), expected(kCount);
+  for (std::int64_t e = 0; e + 1 < kCount; ++e) {
+    const std::int64_t i = e % 4096, m = i / 4, r = i % 4;
+    const std::int64_t rounded = r < 2 ? m : r == 3 ? m + 1 : m + m % 2;
+    const int scale = static_cast<int>(e % 5) - 2;  // and times 2^-2 to 2^2
+    values[static_cast<std::size_t>(e)] = std::ldexp(1.0f + std::ldexp(static_cast<float>(i), -12), scale);
+    expected[static_cast<std::size_t>(e)] = std::ldexp(1.0f + std::ldexp(static_cast<float>(rounded), -10), scale);
+  }
+  values.back() = 65520.0f;
+  expected.back() = std::numeric_limits<float>::infinity();
+  OpCall to_half{"Cast"};
+  to_half.attr("to", std::int64_t{10});
+  to_half.threads = 2;
+  const Tensor half = to_half.run_one({floats({kCount}, values)});
+  REQUIRE(half.dtype() == DType::Float16);
+  OpCall to_float{"Cast"};
+  to_float.attr("to", std::int64_t{1});
+  to_float.threads = 2;
+  const Tensor back = to_float.run_one({half});
+  REQUIRE(back.dtype() == DType::Float32);
+  const std::vector<float> got(back.data<float>(), back.data<float>() + kCount);
+  std::int64_t mismatches = 0;
+  for (std::size_t e = 0; e < got.size(); ++e) mismatches += got[e] != expected[e];
+  CHECK(mismatches == 0);
 }
 
 TEST_CASE("Cast to string or an unknown type is refused") {
