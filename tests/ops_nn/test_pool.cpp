@@ -139,10 +139,10 @@ TEST_CASE("MaxPool and GlobalAveragePool take channels-last input as it is") {
 }
 
 TEST_CASE("MaxPool channels-last: a NaN first tap is kept, a later NaN does not win") {
-  // 32 channels (wide enough for the vector loop), 1 x 3 pixels, windows of 1 x 2, stride 1.
-  // Even channels [NaN, 1, 2] give [NaN, 2]; odd channels [1, NaN, 3] give [1, NaN].
+  // 80 channels (a block of 64 held in registers, then 16 more), 1 x 3 pixels, windows of 1 x 2,
+  // stride 1. Even channels [NaN, 1, 2] give [NaN, 2]; odd channels [1, NaN, 3] give [1, NaN].
   const float nan = std::numeric_limits<float>::quiet_NaN();
-  constexpr std::int64_t kChannels = 32;
+  constexpr std::int64_t kChannels = 80;
   std::vector<float> values;
   for (std::int64_t c = 0; c < kChannels; ++c)
     for (float v : c % 2 == 0 ? std::vector<float>{nan, 1, 2} : std::vector<float>{1, nan, 3}) values.push_back(v);
@@ -164,6 +164,22 @@ TEST_CASE("MaxPool channels-last: a NaN first tap is kept, a later NaN does not 
         CHECK(std::isnan(out[static_cast<std::size_t>(2 * c + 1)]));
       }
     }
+  }
+}
+
+TEST_CASE("MaxPool channels-last: ResNet's 3x3 stride-2 window over 72 channels, as the NCHW path computes it") {
+  // 64 channels in registers and 8 more; the padded first row and column; odd and even sizes.
+  for (const std::int64_t size : {9, 10}) {
+    CAPTURE(size);
+    const Tensor x = random_tensor({2, 72, size, size}, static_cast<std::uint32_t>(300 + size));
+    const Attributes attributes =
+        attrs({{"kernel_shape", Ints{3, 3}}, {"strides", Ints{2, 2}}, {"pads", Ints{1, 1, 1, 1}}});
+    const std::vector<double> nchw = OpCall{"MaxPool", 12, attributes}.run_one({x}).to_doubles();
+    OpCall channels_last{"MaxPool", 12, attributes};
+    channels_last.threads = 2;
+    const Tensor y = channels_last.run_one({x.channels_last()});
+    CHECK(y.is_channels_last());
+    CHECK(y.to_doubles() == nchw);
   }
 }
 
