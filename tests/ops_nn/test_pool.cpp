@@ -183,6 +183,18 @@ TEST_CASE("MaxPool channels-last: ResNet's 3x3 stride-2 window over 72 channels,
   }
 }
 
+TEST_CASE("GlobalAveragePool and GlobalMaxPool channels-last: images and blocks of channels on threads, as NCHW") {
+  // 600 channels: two blocks of 256 and a rest, in each of 3 images.
+  const Tensor x = random_tensor({3, 600, 5, 7}, 320);
+  for (const char* op : {"GlobalAveragePool", "GlobalMaxPool"}) {
+    CAPTURE(op);
+    const std::vector<double> nchw = OpCall{op, 12}.run_one({x}).to_doubles();
+    OpCall channels_last{op, 12};
+    channels_last.threads = 2;
+    CHECK(channels_last.run_one({x.channels_last()}).to_doubles() == nchw);
+  }
+}
+
 TEST_CASE("AveragePool: count_include_pad decides the divisor") {
   const Tensor x = counting({1, 1, 3, 3});
   Attributes a = attrs({{"kernel_shape", Ints{2, 2}}, {"pads", Ints{1, 1, 1, 1}}});
