@@ -31,9 +31,15 @@ bool spin_until(Done&& done) {
   }
 }
 
-// Workers wait until a job is posted, claim items from a shared counter, and report back when
-// the counter runs out. One job at a time (busy_ guards it). Waiting threads spin briefly
-// (spin_until) before they sleep.
+// Workers wait until a job is posted, claim items, and report back when none are left. One job
+// at a time (busy_ guards it). Waiting threads spin briefly (spin_until) before they sleep.
+//
+// Each participant (the caller first, then the workers in order) owns an equal run of items and
+// claims them in order; one that runs out takes the next items of the others' runs. So with the
+// same item count and threads, thread p computes the same part of each job's output when the
+// threads keep pace: a layer reads the rows its thread wrote in the layer before, from its own
+// core's cache, rather than half of them from the other core's. (A single shared counter dealt
+// the items alternately.)
 class WorkerPool {
  public:
   ~WorkerPool() {
@@ -56,14 +62,19 @@ class WorkerPool {
         workers_.emplace_back([this, index = static_cast<int>(workers_.size())] { work(index); });
       item_ = &item;
       count_ = count;
-      next_.store(0);
+      if (runs_.size() < static_cast<std::size_t>(helpers) + 1) runs_ = std::vector<Run>(helpers + 1);
+      for (int p = 0; p <= helpers; ++p) {
+        runs_[p].next.store(count * p / (helpers + 1));
+        runs_[p].end = count * (p + 1) / (helpers + 1);
+      }
+      participants_ = helpers + 1;
       helpers_ = helpers;
       running_ = helpers;
       error_ = nullptr;
       ++generation_;
     }
     wake_.notify_all();
-    claim_items();
+    claim_items(0);
     spin_until([&] { return running_.load(std::memory_order_acquire) == 0; });
     std::unique_lock lock(mutex_);
     finished_.wait(lock, [&] { return running_ == 0; });
@@ -83,7 +94,7 @@ class WorkerPool {
         if (stopping_) return;
         seen = generation_;
       }
-      claim_items();
+      claim_items(index + 1);
       {
         std::lock_guard lock(mutex_);
         --running_;
@@ -92,16 +103,26 @@ class WorkerPool {
     }
   }
 
-  void claim_items() {
-    for (std::int64_t i = next_.fetch_add(1); i < count_; i = next_.fetch_add(1)) {
-      try {
-        (*item_)(i);
-      } catch (...) {
-        std::lock_guard lock(mutex_);
-        if (!error_) error_ = std::current_exception();
+  // Participant `self`'s run, then each other run from the next participant on.
+  void claim_items(int self) {
+    for (int k = 0; k < participants_; ++k) {
+      Run& run = runs_[static_cast<std::size_t>((self + k) % participants_)];
+      for (std::int64_t i = run.next.fetch_add(1); i < run.end; i = run.next.fetch_add(1)) {
+        try {
+          (*item_)(i);
+        } catch (...) {
+          std::lock_guard lock(mutex_);
+          if (!error_) error_ = std::current_exception();
+        }
       }
     }
   }
+
+  // A participant's items [first, end): `next` is the first not yet claimed. Own cache line.
+  struct alignas(64) Run {
+    std::atomic<std::int64_t> next{0};
+    std::int64_t end = 0;
+  };
 
   std::mutex busy_;
   std::mutex mutex_;
@@ -109,7 +130,8 @@ class WorkerPool {
   std::vector<std::thread> workers_;
   const std::function<void(std::int64_t)>* item_ = nullptr;
   std::int64_t count_ = 0;
-  std::atomic<std::int64_t> next_{0};
+  std::vector<Run> runs_;  // participants_ of them in use
+  int participants_ = 0;
   int helpers_ = 0;  // workers taking part in the current job (the first helpers_ of them)
   std::atomic<int> running_{0};  // of those, the ones not yet done
   std::atomic<std::uint64_t> generation_{0};

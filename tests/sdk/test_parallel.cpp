@@ -7,6 +7,7 @@
 #include <asc/sdk/error.hpp>
 #include <asc/sdk/parallel.hpp>
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <mutex>
 #include <optional>
@@ -16,12 +17,16 @@
 #include <vector>
 
 TEST_CASE("parallel_for runs every item exactly once, whatever the thread count") {
-  for (int threads : {1, 2, 4}) {
-    CAPTURE(threads);
-    std::vector<std::atomic<int>> runs(1000);
-    asc::parallel_for(threads, 1000, [&](std::int64_t i) { ++runs[static_cast<std::size_t>(i)]; });
-    for (const auto& count : runs) CHECK(count.load() == 1);
-  }
+  // Counts that divide between the threads' runs and counts that do not, fewer items than
+  // threads, and the thread count going up and down between jobs.
+  for (int threads : {1, 2, 4, 3, 2})
+    for (std::int64_t count : {1000, 1001, 7, 1}) {
+      CAPTURE(threads);
+      CAPTURE(count);
+      std::vector<std::atomic<int>> runs(static_cast<std::size_t>(count));
+      asc::parallel_for(threads, count, [&](std::int64_t i) { ++runs[static_cast<std::size_t>(i)]; });
+      for (const auto& ran : runs) CHECK(ran.load() == 1);
+    }
   int calls = 0;
   asc::parallel_for(2, 0, [&](std::int64_t) { ++calls; });
   CHECK(calls == 0);
@@ -40,6 +45,25 @@ TEST_CASE("parallel_for uses more than the calling thread when given more") {
     seen.insert(std::this_thread::get_id());
   });
   CHECK(seen.size() == 2);
+}
+
+TEST_CASE("parallel_for: a thread that runs out of its own items takes the others'") {
+  // Each thread starts on its own run of items (the caller on the first half). Item 0 waits for
+  // all the others: whichever thread holds it, the rest of its run can only be done by the other
+  // thread taking them over. (Bounded, so a pool that does not would fail rather than hang.)
+  constexpr std::int64_t kCount = 10;
+  std::atomic<int> done{0};
+  bool others_done = false;
+  asc::parallel_for(2, kCount, [&](std::int64_t i) {
+    if (i != 0) {
+      ++done;
+      return;
+    }
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (done.load() < kCount - 1 && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
+    others_done = done.load() == kCount - 1;
+  });
+  CHECK(others_done);
 }
 
 TEST_CASE("parallel_for rethrows an item's exception after the other items ran") {

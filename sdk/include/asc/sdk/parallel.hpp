@@ -10,8 +10,12 @@
 namespace asc {
 
 // Calls item(i) for every i in [0, count), on up to `threads` threads (the calling thread is one
-// of them), and returns when all have finished. Items are handed out one at a time, so uneven
-// items balance. The first exception an item throws is rethrown here (the remaining items still
+// of them), and returns when all have finished. Each thread starts on an equal run of the items
+// in order (the calling thread on the first), claimed one at a time; a thread that finishes its
+// run takes the next items of the others', so uneven items balance. Consecutive calls with the
+// same count and threads thus give each thread the same part of the work where the threads keep
+// pace (since SDK 0.8.1: a kernel reads what the same core wrote in the kernel before; a shared
+// counter used to deal the items alternately). The first exception an item throws is rethrown here (the remaining items still
 // run). A call made while the pool is busy (another kernel running concurrently, or a nested
 // call from an item) runs its items on the calling thread. Idle workers poll for about 100 µs
 // before they sleep, so kernels that follow each other do not pay a thread wake-up each.
