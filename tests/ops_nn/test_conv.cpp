@@ -349,7 +349,7 @@ TEST_CASE("Conv channels-last: 1x1 layers (the AVX-512 pointwise kernel where th
   // that leave a partial tile (5x5, 3x11); stride 2 on odd sizes, where a tile stops at each output
   // row; more output channels than pixels (the panels shared out between threads, and an epilogue
   // range per pixel); 128+ input channels at 56x56 and 14x14, as ResNet's, and 200 (not a
-  // multiple of the 16 steps between prefetches).
+  // multiple of the 16 steps between prefetches); and a layer the kernel leaves to oneDNN.
   struct Case {
     Shape x_shape, w_shape;
     std::int64_t stride;
@@ -359,6 +359,9 @@ TEST_CASE("Conv channels-last: 1x1 layers (the AVX-512 pointwise kernel where th
       {{1, 32, 9, 7}, {40, 32, 1, 1}, 2},   {{3, 20, 7, 7}, {130, 20, 1, 1}, 2},  {{1, 160, 7, 7}, {256, 160, 1, 1}, 1},
       {{1, 128, 56, 56}, {24, 128, 1, 1}, 1}, {{1, 256, 14, 14}, {64, 256, 1, 1}, 1},
       {{2, 200, 6, 6}, {72, 200, 1, 1}, 1},
+      // oneDNN's (32 channels in, over 28x28): each band's input and output have equal
+      // descriptors, two memory objects all the same (onednn_thread_memory).
+      {{2, 32, 30, 30}, {32, 32, 1, 1}, 1},
   };
   std::uint32_t seed = 140;
   for (const Case& c : cases)

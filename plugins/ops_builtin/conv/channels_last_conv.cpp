@@ -381,30 +381,33 @@ void run_piece(const ConvGeometry& g, const ConvSchedule& schedule, std::size_t 
   const float* src = x + (piece.image * w.input[1] + input.row) * in_row;
   float* dst = y + (piece.image * w.output[1] + piece.row) * out_row;
   onednn_on_calling_thread();
-  const dnnl::engine& engine = onednn_engine();
   thread_local std::vector<std::byte> scratch;
   if (scratch.size() < primitive.scratchpad.get_size()) scratch.resize(primitive.scratchpad.get_size());
   thread_local std::vector<float> block;  // a block of channels' output (make_primitive)
   const std::int64_t pixels = piece.images * piece.rows * w.output[2];
   if (!piece.all_channels(g) && block.size() < static_cast<std::size_t>(pixels * piece.channels))
     block.resize(static_cast<std::size_t>(pixels * piece.channels));
-  memory piece_src(primitive.src, engine, const_cast<float*>(src));
-  memory piece_dst(primitive.dst, engine, piece.all_channels(g) ? dst : block.data());
+  // The piece's memory objects: this thread's, re-pointed (onednn_thread_memory). The layout
+  // reorders' own argument numbers keep them apart from the convolution's.
+  constexpr int kPieceSrc = DNNL_ARG_FROM, kPieceDst = DNNL_ARG_TO;
+  memory& piece_src = onednn_thread_memory(kPieceSrc, primitive.src, const_cast<float*>(src));
+  memory& piece_dst = onednn_thread_memory(kPieceDst, primitive.dst, piece.all_channels(g) ? dst : block.data());
   thread_local std::vector<std::byte> layout_src_buffer, layout_dst_buffer;  // PiecePrimitive::to_layout
   memory conv_src = piece_src, conv_dst = piece_dst;
   if (primitive.to_layout) {
     layout_src_buffer.resize(std::max(layout_src_buffer.size(), primitive.layout_src.get_size()));
     layout_dst_buffer.resize(std::max(layout_dst_buffer.size(), primitive.layout_dst.get_size()));
-    conv_src = memory(primitive.layout_src, engine, layout_src_buffer.data());
-    conv_dst = memory(primitive.layout_dst, engine, layout_dst_buffer.data());
+    conv_src = onednn_thread_memory(DNNL_ARG_SRC, primitive.layout_src, layout_src_buffer.data());
+    conv_dst = onednn_thread_memory(DNNL_ARG_DST, primitive.layout_dst, layout_dst_buffer.data());
   }
   std::unordered_map<int, memory> arguments{
       {DNNL_ARG_SRC, conv_src},
       {DNNL_ARG_WEIGHTS, primitive.weights},
       {DNNL_ARG_DST, conv_dst},
-      {DNNL_ARG_SCRATCHPAD, memory(primitive.scratchpad, engine, scratch.data())}};
+      {DNNL_ARG_SCRATCHPAD, onednn_thread_memory(DNNL_ARG_SCRATCHPAD, primitive.scratchpad, scratch.data())}};
   if (bias != nullptr)
-    arguments.emplace(DNNL_ARG_BIAS, memory(primitive.bias, engine, const_cast<float*>(bias + piece.channel)));
+    arguments.emplace(DNNL_ARG_BIAS, onednn_thread_memory(DNNL_ARG_BIAS, primitive.bias,
+                                                          const_cast<float*>(bias + piece.channel)));
   dnnl::stream& stream = onednn_thread_stream();
   if (primitive.to_layout) primitive.to_layout->execute(stream, piece_src, conv_src);
   primitive.primitive.execute(stream, arguments);
