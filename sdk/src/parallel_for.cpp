@@ -61,7 +61,6 @@ class WorkerPool {
       while (static_cast<int>(workers_.size()) < helpers)
         workers_.emplace_back([this, index = static_cast<int>(workers_.size())] { work(index); });
       item_ = &item;
-      count_ = count;
       if (runs_.size() < static_cast<std::size_t>(helpers) + 1) runs_ = std::vector<Run>(helpers + 1);
       for (int p = 0; p <= helpers; ++p) {
         runs_[p].next.store(count * p / (helpers + 1));
@@ -129,7 +128,6 @@ class WorkerPool {
   std::condition_variable wake_, finished_;
   std::vector<std::thread> workers_;
   const std::function<void(std::int64_t)>* item_ = nullptr;
-  std::int64_t count_ = 0;
   std::vector<Run> runs_;  // participants_ of them in use
   int participants_ = 0;
   int helpers_ = 0;  // workers taking part in the current job (the first helpers_ of them)
