@@ -13,7 +13,8 @@
 # tools/export_model.py (random weights; never commit them). Needs `npm install` in
 # DIR/bench/ort_compare first. Prints each invocation's output and a Markdown table at the end:
 # milliseconds are the median over rounds of each round's median; the ratios are the median over
-# rounds of each round's ratio (wall time, and CPU time of all the process's threads). npusim rows
+# rounds of each round's ratio (wall time, and CPU time of all the process's threads), with the
+# lowest and highest round's wall-time ratio beside the median. npusim rows
 # also give the peak RSS of the user's path for that backend: `atc` to an .om (in the work
 # directory), then `ais_bench --model X.om --loop 2` (GNU time's maximum resident set), which
 # holds only the compiled model, not the parsed ONNX graph beside it as this benchmark does.
@@ -33,7 +34,7 @@ while [ $# -gt 0 ]; do
     --threads) threads=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
     --quick) quick=1; shift ;;  # 1 round, few runs: checks the suite works, not a measurement
-    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run_suite.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -61,8 +62,8 @@ cases=(
   "ViT-B/16 b1|vit_b_16.onnx||10|2"
   "BERT-base encoder b1 seq 512|bert_base_encoder.onnx||5|1"
 )
-table="| model | backend | ONNX Runtime ms | ours ms | median ratio (wall) | median ratio (CPU time) | ours peak RSS MiB | ONNX Runtime peak RSS MiB | ais_bench on the .om, peak RSS MiB |
-|---|---|---|---|---|---|---|---|---|"
+table="| model | backend | ONNX Runtime ms | ours ms | median ratio (wall) | rounds' ratios (wall) | median ratio (CPU time) | ours peak RSS MiB | ONNX Runtime peak RSS MiB | ais_bench on the .om, peak RSS MiB |
+|---|---|---|---|---|---|---|---|---|---|"
 # Peak RSS (MiB) of ais_bench on FILE compiled by atc for the shape SPEC (empty: as exported).
 ais_bench_peak_rss() {
   local file=$1 spec=$2 om
@@ -89,13 +90,16 @@ for entry in "${cases[@]}"; do
     ort_ms=$(echo "$out" | awk '/: onnxruntime/ {print $4}' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
     ours_ms=$(echo "$out" | awk -v b="$backend" '$1 == "round" && $3 == b {print $4}' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
     ratio=$(echo "$out" | awk '/median ratio/ {print $(NF - 2)}')
+    # The lowest and highest round's ratio: how far the median stands from the noise.
+    ratio_range=$(echo "$out" | awk -v b="$backend" '$1 == "round" && $3 == b {for (i = 4; i < NF; ++i) if ($i == "ratio") print $(i + 1)}' |
+      sort -n | awk 'NR == 1 {low = $1} {high = $1} END {print low "-" high}')
     cpu_ratio=$(echo "$out" | awk '/median ratio/ {sub(/\)/, "", $NF); print $NF}')
     ours_rss=$(echo "$out" | awk '/^peak RSS/ {print $4}')
     ort_rss=$(echo "$out" | awk '/^peak RSS/ {for (i = 1; i <= NF; ++i) if ($i == "onnxruntime") print $(i + 1)}')
     user_rss=-
     [ "$backend" = npusim ] && user_rss=$(ais_bench_peak_rss "$file" "$shape")
     table+="
-| $label | $backend | $ort_ms | $ours_ms | $ratio | $cpu_ratio | $ours_rss | $ort_rss | $user_rss |"
+| $label | $backend | $ort_ms | $ours_ms | $ratio | $ratio_range | $cpu_ratio | $ours_rss | $ort_rss | $user_rss |"
   done
 done
 echo
