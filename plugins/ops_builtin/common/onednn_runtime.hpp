@@ -25,7 +25,8 @@ dnnl::stream& onednn_thread_stream();
 
 // The calling thread's memory object for execute argument `argument` (DNNL_ARG_SRC, ...) with
 // descriptor `desc`, pointing at `handle`: created at the first call, then re-pointed. Creating
-// one allocates with posix_memalign, which glibc serves under its arena lock: two threads creating
+// one allocates with posix_memalign, which glibc serves under the lock of the heap the tools share
+// between threads (host/src/memory_policy.cpp): two threads creating
 // the memory objects of their pieces at once waited on each other (a futex sleep of 30-60 us
 // a piece on this 2-core VM, most of ResNet-50 b1's context switches). Valid until this thread's
 // next call with the same argument and descriptor.
