@@ -8,8 +8,8 @@
 #include <asc/sdk/half.hpp>
 
 #include "common/elementwise.hpp"
-#include "common/uninitialized_tensor.hpp"
 #include "common/onnx_dtype_codes.hpp"
+#include "common/uninitialized_tensor.hpp"
 
 namespace asc::ops {
 namespace {
